@@ -1,0 +1,113 @@
+/// Calendar arithmetic on the proleptic Gregorian calendar, without time zones.
+///
+/// "Civil seconds" are the seconds a wall clock shows, counted as if the wall clock were UTC:
+/// `CivilTime.seconds(2026, 11, 23, 9, 0, 0)` is 2026-11-23T09:00 on some wall. A time zone turns
+/// them into instants (`LocalTimeResolver`). Algorithms after H. Hinnant, "chrono-compatible
+/// low-level date algorithms".
+public enum CivilTime {
+  /// Days since 1970-01-01 of a proleptic Gregorian date.
+  public static func days(year: Int, month: Int, day: Int) -> Int64 {
+    let y = Int64(month <= 2 ? year - 1 : year)
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yoe = y - era * 400
+    let m = Int64(month)
+    let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+    return era * 146097 + doe - 719468
+  }
+
+  /// The date of a day count since 1970-01-01.
+  public static func date(days z0: Int64) -> (year: Int, month: Int, day: Int) {
+    let z = z0 + 719468
+    let era = (z >= 0 ? z : z - 146096) / 146097
+    let doe = z - era * 146097
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+    let y = yoe + era * 400
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let d = doy - (153 * mp + 2) / 5 + 1
+    let m = mp < 10 ? mp + 3 : mp - 9
+    return (Int(m <= 2 ? y + 1 : y), Int(m), Int(d))
+  }
+
+  /// Civil seconds of a wall-clock date and time.
+  public static func seconds(
+    _ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0
+  ) -> Int64 {
+    days(year: year, month: month, day: day) * 86400 + Int64(hour * 3600 + minute * 60 + second)
+  }
+
+  /// The wall-clock fields of civil seconds.
+  public static func fields(_ seconds: Int64) -> Fields {
+    let days = floorDiv(seconds, 86400)
+    let rest = Int(seconds - days * 86400)
+    let (y, m, d) = date(days: days)
+    return Fields(
+      year: y, month: m, day: d, hour: rest / 3600, minute: rest / 60 % 60, second: rest % 60,
+      weekday: Int(floorMod(days + 4, 7)))
+  }
+
+  /// Whether the fields name a real date (no February 30th).
+  public static func isValid(year: Int, month: Int, day: Int) -> Bool {
+    guard (1...12).contains(month), day >= 1 else { return false }
+    let lengths = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    return day <= (month == 2 && leap ? 29 : lengths[month - 1])
+  }
+
+  public struct Fields: Equatable, Sendable {
+    public var year, month, day, hour, minute, second: Int
+    /// 0 = Sunday … 6 = Saturday.
+    public var weekday: Int
+  }
+
+  static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+    let q = a / b
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+  }
+
+  static func floorMod(_ a: Int64, _ b: Int64) -> Int64 { a - floorDiv(a, b) * b }
+}
+
+/// The UTC offset of a time zone at each instant: what a zone must tell to turn wall-clock times
+/// into instants. Foundation's `TimeZone`, libical's zones and a fixed offset all provide it.
+public protocol UTCOffsetSource {
+  /// Seconds to add to UTC to get the wall clock at `instant`.
+  func utcOffset(at instant: Instant) -> Int
+}
+
+/// A fixed offset from UTC (`Z`, `+01:00`).
+public struct FixedOffset: UTCOffsetSource, Sendable {
+  public var seconds: Int
+  public init(seconds: Int) { self.seconds = seconds }
+  public func utcOffset(at instant: Instant) -> Int { seconds }
+}
+
+/// Turns wall-clock times into instants by the rules of RFC 5545 §3.3.5.
+public enum LocalTimeResolver {
+  /// The instant of a wall-clock time in a zone.
+  ///
+  /// A time that occurs twice (the fold when clocks go back) means the **first** occurrence; a
+  /// time that does not occur (the gap when clocks go forward) is read with the offset from
+  /// before the gap, so 02:30 in a 02:00→03:00 gap becomes 03:30 (RFC 5545 §3.3.5).
+  /// Assumes no two offset changes within a day of each other, as in every real zone.
+  public static func instant(civil: Int64, in zone: some UTCOffsetSource) -> Instant {
+    let before = Int64(zone.utcOffset(at: civil - 86400 - 50400))
+    let after = Int64(zone.utcOffset(at: civil + 86400 + 50400))
+    let early = civil - before
+    let late = civil - after
+    let earlyValid = Int64(zone.utcOffset(at: early)) == before
+    let lateValid = Int64(zone.utcOffset(at: late)) == after
+    switch (earlyValid, lateValid) {
+    case (true, true): return min(early, late)  // fold: first occurrence (or no change at all)
+    case (true, false): return early
+    case (false, true): return late
+    case (false, false): return early  // gap: the offset from before the gap
+    }
+  }
+
+  /// The wall clock of an instant in a zone, as civil seconds.
+  public static func civil(_ instant: Instant, in zone: some UTCOffsetSource) -> Int64 {
+    instant + Int64(zone.utcOffset(at: instant))
+  }
+}

@@ -1,0 +1,115 @@
+/// The DURATION syntax of the command line (DESIGN §4): `30m`, `1h`, `1h30m`, `90s`, `2d`, `1w`,
+/// and ISO 8601 / RFC 5545 durations such as `PT1H30M` or `P1D`. All durations here are exact
+/// seconds (a day is 86,400 s).
+public enum DurationSyntax {
+  /// Seconds of a duration, or nil when the text is not one.
+  public static func parse(_ text: String) -> Int64? {
+    let s = text.trimmingSpaces()
+    guard !s.isEmpty else { return nil }
+    if s.first == "P" || s.first == "p" { return parseISO(s) }
+    var total: Int64 = 0
+    var number: Int64? = nil
+    var sawUnit = false
+    var usedUnits: Set<Character> = []
+    for ch in s.lowercased() {
+      if let digit = ch.wholeNumberValue, ch.isASCII {
+        let (m, o1) = (number ?? 0).multipliedReportingOverflow(by: 10)
+        let (n, o2) = m.addingReportingOverflow(Int64(digit))
+        if o1 || o2 { return nil }
+        number = n
+      } else {
+        guard let n = number, let unit = unitSeconds[ch], !usedUnits.contains(ch) else {
+          return nil
+        }
+        usedUnits.insert(ch)
+        let (p, o1) = n.multipliedReportingOverflow(by: unit)
+        let (t, o2) = total.addingReportingOverflow(p)
+        if o1 || o2 { return nil }
+        total = t
+        number = nil
+        sawUnit = true
+      }
+    }
+    guard sawUnit, number == nil else { return nil }
+    return total
+  }
+
+  private static let unitSeconds: [Character: Int64] = [
+    "w": 604_800, "d": 86_400, "h": 3_600, "m": 60, "s": 1,
+  ]
+
+  private static func parseISO(_ text: String) -> Int64? {
+    var total: Int64 = 0
+    var number: Int64? = nil
+    var inTime = false
+    var sawPart = false
+    for ch in text.uppercased().dropFirst() {
+      if ch == "T" {
+        guard !inTime, number == nil else { return nil }
+        inTime = true
+        continue
+      }
+      if let digit = ch.wholeNumberValue, ch.isASCII {
+        let (m, o1) = (number ?? 0).multipliedReportingOverflow(by: 10)
+        let (n, o2) = m.addingReportingOverflow(Int64(digit))
+        if o1 || o2 { return nil }
+        number = n
+        continue
+      }
+      guard let n = number else { return nil }
+      let unit: Int64
+      switch (ch, inTime) {
+      case ("W", false): unit = 604_800
+      case ("D", false): unit = 86_400
+      case ("H", true): unit = 3_600
+      case ("M", true): unit = 60
+      case ("S", true): unit = 1
+      default: return nil
+      }
+      let (p, o1) = n.multipliedReportingOverflow(by: unit)
+      let (t, o2) = total.addingReportingOverflow(p)
+      if o1 || o2 { return nil }
+      total = t
+      number = nil
+      sawPart = true
+    }
+    guard sawPart, number == nil else { return nil }
+    return total
+  }
+
+  /// A short human form: `1h30m`, `45m`, `2d3h`, `90s` → `1m30s`, `0s`.
+  public static func short(_ seconds: Int64) -> String {
+    if seconds == 0 { return "0s" }
+    var rest = seconds
+    var out = seconds < 0 ? "-" : ""
+    rest = abs(rest)
+    for (unit, size) in [("d", Int64(86_400)), ("h", 3_600), ("m", 60), ("s", 1)] {
+      let n = rest / size
+      if n > 0 { out += "\(n)\(unit)" }
+      rest %= size
+    }
+    return out
+  }
+
+  /// The ISO 8601 form used in JSON: `PT30M`, `PT1H30M`, `PT0S`, `PT36H`.
+  public static func iso8601(_ seconds: Int64) -> String {
+    if seconds == 0 { return "PT0S" }
+    let h = seconds / 3_600
+    let m = seconds / 60 % 60
+    let s = seconds % 60
+    var out = "PT"
+    if h > 0 { out += "\(h)H" }
+    if m > 0 { out += "\(m)M" }
+    if s > 0 { out += "\(s)S" }
+    return out
+  }
+}
+
+extension String {
+  func trimmingSpaces() -> String {
+    var s = Substring(self)
+    while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
+    while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
+    return String(s)
+  }
+}

@@ -1,0 +1,100 @@
+/// One person's free time: the open-event counter of DESIGN §1.
+///
+/// Every busy interval becomes a +1 marker at its start and a −1 marker at its end. One
+/// artificial event covers everything before the window and everything after it, so the counter
+/// starts at 1 and drops to 0 exactly at the window's start. Walking the markers in time order,
+/// the counter falling to 0 opens a free slot and rising from 0 closes it. Markers at the same
+/// instant are applied together, so back-to-back events leave no gap and no zero-length slot is
+/// produced.
+public enum FreeSlots {
+  /// The free slots of one person inside `window`.
+  ///
+  /// - Parameters:
+  ///   - busy: busy intervals in any order; they may overlap and may lie partly or wholly
+  ///     outside the window. Empty (zero-length or backwards) intervals block nothing.
+  ///   - window: the span to look at.
+  /// - Returns: sorted, disjoint, non-empty intervals inside `window`.
+  /// - Complexity: O(n log n) for n busy intervals.
+  public static func free(busy: [Interval], in window: Interval) -> [Interval] {
+    guard !window.isEmpty else { return [] }
+    var starts: [Instant] = []
+    var ends: [Instant] = []
+    starts.reserveCapacity(busy.count + 2)
+    ends.reserveCapacity(busy.count + 2)
+    // The artificial event: [-inf, window.start) and [window.end, +inf).
+    starts.append(Instant.min)
+    ends.append(window.start)
+    starts.append(window.end)
+    ends.append(Instant.max)
+    for interval in busy where !interval.isEmpty {
+      starts.append(interval.start)
+      ends.append(interval.end)
+    }
+    let result = Sweep.walk(starts: &starts, ends: &ends, threshold: 1, inverted: true)
+    #if DEBUG
+      checkInvariants(result, window: window, minimum: 1)
+    #endif
+    return result
+  }
+}
+
+/// The marker walk shared by one person's free time and the merger.
+enum Sweep {
+  /// Walks +1 markers (`starts`) and −1 markers (`ends`) in time order.
+  ///
+  /// - Parameters:
+  ///   - threshold: the count that matters.
+  ///   - inverted: false returns where the counter is at least `threshold` (the merger's
+  ///     "enough people free"); true returns where it is below `threshold` (with 1: nobody busy).
+  /// - Returns: sorted, disjoint, non-empty intervals.
+  /// - Complexity: O(n log n) — the sort; the walk is one pass.
+  static func walk(
+    starts: inout [Instant], ends: inout [Instant], threshold: Int, inverted: Bool
+  ) -> [Interval] {
+    starts.sort()
+    ends.sort()
+    var result: [Interval] = []
+    var count = 0
+    var i = 0
+    var j = 0
+    var openedAt: Instant? = inverted && threshold > 0 ? Instant.min : nil
+    while i < starts.count || j < ends.count {
+      let t: Instant
+      if j >= ends.count || (i < starts.count && starts[i] <= ends[j]) {
+        t = starts[i]
+      } else {
+        t = ends[j]
+      }
+      let before = count
+      while i < starts.count && starts[i] == t {
+        count += 1
+        i += 1
+      }
+      while j < ends.count && ends[j] == t {
+        count -= 1
+        j += 1
+      }
+      let wasIn = inverted ? before < threshold : before >= threshold
+      let isIn = inverted ? count < threshold : count >= threshold
+      if !wasIn && isIn {
+        openedAt = t
+      } else if wasIn && !isIn, let opened = openedAt {
+        if opened < t, opened != Instant.min { result.append(Interval(opened, t)) }
+        openedAt = nil
+      }
+    }
+    return result
+  }
+}
+
+#if DEBUG
+  /// Debug-build invariants of every slot list: sorted, disjoint, inside the window, none shorter
+  /// than the minimum (and never zero-length).
+  func checkInvariants(_ slots: [Interval], window: Interval, minimum: Int64) {
+    assert(slots.isSortedAndDisjoint, "slots must be sorted, disjoint and non-empty: \(slots)")
+    for slot in slots {
+      assert(window.contains(slot), "slot \(slot) lies outside the window \(window)")
+      assert(slot.duration >= max(minimum, 1), "slot \(slot) is shorter than \(minimum)s")
+    }
+  }
+#endif

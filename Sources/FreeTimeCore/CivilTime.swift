@@ -61,12 +61,12 @@ public enum CivilTime {
     public var weekday: Int
   }
 
-  static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+  public static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
     let q = a / b
     return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
   }
 
-  static func floorMod(_ a: Int64, _ b: Int64) -> Int64 { a - floorDiv(a, b) * b }
+  public static func floorMod(_ a: Int64, _ b: Int64) -> Int64 { a - floorDiv(a, b) * b }
 }
 
 /// The UTC offset of a time zone at each instant: what a zone must tell to turn wall-clock times

@@ -1,0 +1,422 @@
+internal import CLibical
+import FreeTimeCore
+import Foundation
+
+/// Reads calendars into busy time (DESIGN §3).
+///
+/// A file is read as a stream: the pre-pass (`LineScanner`) unfolds lines and counts them, this
+/// reader tracks BEGIN/END nesting, and each top-level component is handed to libical on its own,
+/// with only the properties free time needs, and freed as soon as its busy time is out.
+public enum CalendarReader {
+  /// Reads one person's (or room's) calendar: a file, a vdir directory, or standard input.
+  ///
+  /// - Throws: `ReadError` when the calendar cannot be read as iCalendar at all.
+  public static func read(_ source: CalendarSource, options: ReadOptions) throws -> PersonCalendar {
+    Libical.setUp()
+    let home = options.homeZones[source.name]
+    var person = PersonAccumulator(window: options.window)
+    switch source.kind {
+    case .standardInput:
+      try readStream(fd: 0, displayName: "<stdin>", home: home, options: options, into: &person)
+    case .file(let path):
+      try readFile(path, home: home, options: options, into: &person)
+    case .directory(let path):
+      let names: [String]
+      do {
+        names = try FileManager.default.contentsOfDirectory(atPath: path)
+          .filter { $0.lowercased().hasSuffix(".ics") }.sorted()
+      } catch {
+        throw ReadError(file: path, message: "cannot read the directory")
+      }
+      if names.isEmpty {
+        throw ReadError(file: path, message: "the directory has no .ics files")
+      }
+      for name in names {
+        let file = path.hasSuffix("/") ? path + name : path + "/" + name
+        try readFile(file, home: home, options: options, into: &person)
+      }
+    }
+    return PersonCalendar(
+      name: source.name, source: source.argument, role: source.role, busy: person.finish(),
+      diagnostics: person.diagnostics)
+  }
+
+  private static func readFile(
+    _ path: String, home: Zone?, options: ReadOptions, into person: inout PersonAccumulator
+  ) throws {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw ReadError(file: path, message: "no such file")
+    }
+    if isDirectory.boolValue { throw ReadError(file: path, message: "is a directory") }
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else {
+      throw ReadError(file: path, message: "cannot open: \(String(cString: strerror(errno)))")
+    }
+    defer { close(fd) }
+    try readStream(fd: fd, displayName: path, home: home, options: options, into: &person)
+  }
+
+  static func readStream(
+    fd: Int32, displayName: String, home: Zone?, options: ReadOptions,
+    into person: inout PersonAccumulator
+  ) throws {
+    var scanner = LineScanner(fd: fd)
+    var file = FileReader(file: displayName, options: options, homeOverride: home)
+    do {
+      while let line = try scanner.next() {
+        try file.consume(line, into: &person)
+      }
+    } catch let error as LineScanner.ScanError {
+      switch error {
+      case .nulByte(let line):
+        throw ReadError(file: displayName, line: line, message: "NUL byte: this is not iCalendar text")
+      case .readFailed(let code):
+        throw ReadError(file: displayName, message: "read failed: \(String(cString: strerror(code)))")
+      }
+    }
+    if !scanner.controlCharacterLines.isEmpty {
+      let lines = scanner.controlCharacterLines
+      person.diagnostics.append(
+        Diagnostic(
+          file: displayName, line: lines[0],
+          message: "control characters removed from \(lines.count) line(s)"))
+    }
+    try file.finish(bytesRead: scanner.bytesRead)
+  }
+}
+
+/// Collects one person's instances and overrides over all of their files, and applies the
+/// overrides at the end: an override replaces the instance with the same UID and original start
+/// (RECURRENCE-ID compared as an instant), wherever it moves it (DESIGN §3).
+struct PersonAccumulator {
+  let window: Interval
+  var diagnostics: [Diagnostic] = []
+  private var instances: [(uid: String?, instance: Instance)] = []
+  private var overrides: [(uid: String?, key: Instant, interval: Interval?, blocks: Bool)] = []
+  private var plain: [Interval] = []
+
+  init(window: Interval) {
+    self.window = window
+  }
+
+  mutating func add(_ contribution: EventContribution) {
+    switch contribution {
+    case .master(let uid, let blocks, let list):
+      guard blocks else { return }
+      for instance in list { instances.append((uid, instance)) }
+    case .override(let uid, let key, let blocks, let interval):
+      overrides.append((uid, key, interval, blocks))
+    case .none:
+      break
+    }
+  }
+
+  /// Busy time that no override can touch (VFREEBUSY periods).
+  mutating func addPlain(_ interval: Interval) {
+    if interval.overlaps(window) { plain.append(interval) }
+  }
+
+  struct Key: Hashable {
+    var uid: String
+    var start: Instant
+  }
+
+  func finish() -> [Interval] {
+    var replaced = Set<Key>()
+    for o in overrides {
+      if let uid = o.uid { replaced.insert(Key(uid: uid, start: o.key)) }
+    }
+    var busy = plain
+    busy.reserveCapacity(plain.count + instances.count + overrides.count)
+    for (uid, instance) in instances {
+      if let uid, replaced.contains(Key(uid: uid, start: instance.key)) { continue }
+      busy.append(instance.interval)
+    }
+    for o in overrides where o.blocks {
+      if let interval = o.interval { busy.append(interval) }
+    }
+    return busy
+  }
+}
+
+/// The state machine of one file: nesting, the VCALENDAR's properties, one component at a time.
+struct FileReader {
+  let file: String
+  let options: ReadOptions
+  let homeOverride: Zone?
+
+  /// Open components, outermost first, with the line each began on.
+  private var stack: [(name: String, line: Int)] = []
+  /// Lines of the top-level component being collected (only those libical needs).
+  private var component: [ContentLine] = []
+  private var componentName = ""
+  private var skipDepth = 0  // > 0 while inside a nested component we drop (VALARM)
+  private var calendars = 0
+  private var sawContent = false
+  private var componentsInCalendar = 0
+  private var zones = ZoneTable()
+  private var homeZone: Zone
+  private var deferred: [[ContentLine]] = []
+
+  init(file: String, options: ReadOptions, homeOverride: Zone?) {
+    self.file = file
+    self.options = options
+    self.homeOverride = homeOverride
+    self.homeZone = homeOverride ?? options.defaultZone
+  }
+
+  /// Properties libical gets from a VEVENT; everything else is skipped unparsed.
+  static let eventProperties: Set<String> = [
+    "BEGIN", "END", "UID", "DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE",
+    "RECURRENCE-ID", "TRANSP", "STATUS",
+  ]
+  static let freeBusyProperties: Set<String> = ["BEGIN", "END", "UID", "DTSTART", "DTEND", "FREEBUSY"]
+
+  private func error(_ line: Int?, _ message: String) -> ReadError {
+    ReadError(file: file, line: line, message: message)
+  }
+
+  mutating func consume(_ line: ContentLine, into person: inout PersonAccumulator) throws {
+    let name = line.name
+    sawContent = true
+    if !line.hasValue && name != "BEGIN" && name != "END" {
+      if stack.isEmpty {
+        throw error(line.number, "not iCalendar: expected BEGIN:VCALENDAR")
+      }
+      if stack.count >= 2 {
+        person.diagnostics.append(
+          Diagnostic(file: file, line: line.number, message: "line without ':' ignored"))
+      }
+      return
+    }
+    switch name {
+    case "BEGIN":
+      let what = line.value.trimmingCharacters(in: .whitespaces).uppercased()
+      guard !what.isEmpty else { throw error(line.number, "BEGIN without a component name") }
+      if stack.isEmpty {
+        guard what == "VCALENDAR" else {
+          throw error(line.number, "not iCalendar: expected BEGIN:VCALENDAR, found BEGIN:\(Sanitize.text(what, limit: 40))")
+        }
+        calendars += 1
+        componentsInCalendar = 0
+        homeZone = homeOverride ?? options.defaultZone
+        zones = ZoneTable()
+      } else if stack.count == 1 {
+        if what == "VCALENDAR" { throw error(line.number, "BEGIN:VCALENDAR inside a VCALENDAR") }
+        componentName = what
+        component = [line]
+        skipDepth = 0
+      } else if stack.count >= 2 {
+        if skipDepth > 0 || (componentName != "VTIMEZONE" && componentName != "VAVAILABILITY") {
+          skipDepth += 1
+        } else {
+          component.append(line)
+        }
+      }
+      if stack.count >= 64 { throw error(line.number, "components nested more than 64 deep") }
+      stack.append((what, line.number))
+    case "END":
+      let what = line.value.trimmingCharacters(in: .whitespaces).uppercased()
+      guard let top = stack.last else {
+        throw error(line.number, "END:\(Sanitize.text(what, limit: 40)) without a BEGIN")
+      }
+      guard top.name == what else {
+        throw error(
+          line.number,
+          "END:\(Sanitize.text(what, limit: 40)) does not close BEGIN:\(Sanitize.text(top.name, limit: 40)) of line \(top.line)"
+        )
+      }
+      stack.removeLast()
+      if stack.count >= 2 {
+        if skipDepth > 0 { skipDepth -= 1 } else { component.append(line) }
+      } else if stack.count == 1 {
+        component.append(line)
+        componentsInCalendar += 1
+        let lines = component
+        component = []
+        try handle(componentName, lines: lines, deferUnknownZones: true, into: &person)
+      } else {
+        // END:VCALENDAR: components waiting for a VTIMEZONE defined later get a last try.
+        let waiting = deferred
+        deferred = []
+        for lines in waiting {
+          try handle("VEVENT", lines: lines, deferUnknownZones: false, into: &person)
+        }
+      }
+    default:
+      if stack.isEmpty {
+        throw error(line.number, "not iCalendar: expected BEGIN:VCALENDAR")
+      }
+      if stack.count == 1 {
+        if name == "X-WR-TIMEZONE" && homeOverride == nil {
+          let value = line.value.trimmingCharacters(in: .whitespaces)
+          if componentsInCalendar > 0 {
+            person.diagnostics.append(
+              Diagnostic(
+                file: file, line: line.number,
+                message: "X-WR-TIMEZONE after the first component is ignored"))
+          } else if let zone = Zone.named(value) {
+            homeZone = zone
+          } else {
+            person.diagnostics.append(
+              Diagnostic(
+                file: file, line: line.number,
+                message:
+                  "X-WR-TIMEZONE '\(Sanitize.text(value, limit: 80))' is not a known zone; floating times are read in \(homeZone.name)"
+              ))
+          }
+        }
+        return
+      }
+      if skipDepth > 0 { return }
+      switch componentName {
+      case "VEVENT":
+        if FileReader.eventProperties.contains(name) { component.append(line) }
+      case "VFREEBUSY":
+        if FileReader.freeBusyProperties.contains(name) { component.append(line) }
+      case "VTIMEZONE":
+        component.append(line)
+      default:
+        break
+      }
+    }
+  }
+
+  mutating func finish(bytesRead: Int) throws {
+    if let open = stack.last {
+      throw error(
+        nil,
+        "truncated: BEGIN:\(Sanitize.text(open.name, limit: 40)) of line \(open.line) never ends")
+    }
+    if bytesRead == 0 { throw error(nil, "empty file: no calendar data") }
+    if calendars == 0 {
+      throw error(nil, sawContent ? "not iCalendar: no BEGIN:VCALENDAR" : "no calendar data")
+    }
+  }
+
+  private mutating func handle(
+    _ kind: String, lines: [ContentLine], deferUnknownZones: Bool,
+    into person: inout PersonAccumulator
+  ) throws {
+    switch kind {
+    case "VTIMEZONE":
+      readTimeZone(lines, into: &person)
+    case "VEVENT":
+      var warnings: [Diagnostic] = []
+      let file = self.file
+      let result: Libical.Parsed<EventContribution?> = Libical.parse(lines) { comp in
+        let reader = EventReader(
+          comp: comp, lines: lines, file: file, zones: zones, home: homeZone, options: options,
+          deferUnknownZones: deferUnknownZones,
+          warn: { line, uid, message in
+            warnings.append(Diagnostic(file: file, line: line, uid: uid, message: message))
+          })
+        do {
+          return try reader.read()
+        } catch {
+          return nil  // an unknown zone: wait for the end of the VCALENDAR
+        }
+      }
+      switch result {
+      case .parsed(let contribution?):
+        person.diagnostics += warnings
+        person.add(contribution)
+      case .parsed(nil):
+        deferred.append(lines)
+      case .failed:
+        person.diagnostics.append(
+          Diagnostic(
+            file: file, line: lines.first?.number,
+            message: "event skipped: libical cannot parse it"))
+      }
+    case "VFREEBUSY":
+      readFreeBusy(lines, into: &person)
+    default:
+      break  // VTODO, VJOURNAL, VAVAILABILITY (later), X- components: never busy
+    }
+  }
+
+  private mutating func readTimeZone(_ lines: [ContentLine], into person: inout PersonAccumulator)
+  {
+    // Observance rules other than FREQ=YEARLY make libical 3.0.16 spin (LIBICAL_NOTES.md).
+    for line in lines where line.name == "RRULE" {
+      let value = line.value.uppercased()
+      if !value.contains("FREQ=YEARLY") {
+        person.diagnostics.append(
+          Diagnostic(
+            file: file, line: line.number,
+            message: "VTIMEZONE with a non-yearly rule ignored; its TZID is looked up by name"))
+        return
+      }
+    }
+    let file = self.file
+    let tzidLine = lines.first { $0.name == "TZID" }
+    let tzid = tzidLine?.value ?? ""
+    guard !tzid.isEmpty else {
+      person.diagnostics.append(
+        Diagnostic(file: file, line: lines.first?.number, message: "VTIMEZONE without TZID ignored"))
+      return
+    }
+    guard let comp = Libical.parseOwned(lines), let zone = Zone.fromComponent(comp, tzid: tzid)
+    else {
+      person.diagnostics.append(
+        Diagnostic(
+          file: file, line: lines.first?.number,
+          message: "VTIMEZONE '\(Sanitize.text(tzid, limit: 80))' cannot be read; looked up by name"))
+      return
+    }
+    zones.define(zone, tzid: tzid)
+  }
+
+  private mutating func readFreeBusy(_ lines: [ContentLine], into person: inout PersonAccumulator)
+  {
+    var periods: [Interval] = []
+    var warnings: [Diagnostic] = []
+    let file = self.file
+    let tentativeBlocks = options.tentative == .busy
+    let parsed: Libical.Parsed<Bool> = Libical.parse(lines) { comp in
+      var p = icalcomponent_get_first_property(comp, ICAL_FREEBUSY_PROPERTY)
+      var index = 0
+      let fbLines = lines.filter { $0.name == "FREEBUSY" }
+      while let prop = p {
+        defer {
+          p = icalcomponent_get_next_property(comp, ICAL_FREEBUSY_PROPERTY)
+          index += 1
+        }
+        var blocks = true
+        if let param = icalproperty_get_first_parameter(prop, ICAL_FBTYPE_PARAMETER) {
+          switch icalparameter_get_fbtype(param) {
+          case ICAL_FBTYPE_FREE: blocks = false
+          case ICAL_FBTYPE_BUSYTENTATIVE: blocks = tentativeBlocks
+          default: blocks = true
+          }
+        }
+        let period = icalproperty_get_freebusy(prop)
+        let start = period.start
+        guard icaltime_is_null_time(start) == 0 else {
+          let line = fbLines.isEmpty ? lines.first?.number : fbLines[min(index, fbLines.count - 1)].number
+          warnings.append(Diagnostic(file: file, line: line, message: "FREEBUSY period cannot be read; ignored"))
+          continue
+        }
+        guard blocks else { continue }
+        let s = icaltime_is_utc(start) != 0 ? ICSTime.civil(start) : homeZone.instant(civil: ICSTime.civil(start))
+        let e: Instant
+        if icaltime_is_null_time(period.end) == 0 {
+          e = icaltime_is_utc(period.end) != 0 ? ICSTime.civil(period.end) : homeZone.instant(civil: ICSTime.civil(period.end))
+        } else {
+          e = s + Int64(icaldurationtype_as_int(period.duration))
+        }
+        periods.append(Interval(min(s, e), max(s, e)))
+      }
+      return true
+    }
+    if case .failed = parsed {
+      person.diagnostics.append(
+        Diagnostic(file: file, line: lines.first?.number, message: "VFREEBUSY skipped: libical cannot parse it"))
+      return
+    }
+    person.diagnostics += warnings
+    for period in periods { person.addPlain(period) }
+  }
+}

@@ -1,0 +1,310 @@
+internal import CLibical
+import FreeTimeCore
+
+/// One instance of an event, before RECURRENCE-ID overrides are applied.
+struct Instance {
+  /// The instant of the instance's original start: what a RECURRENCE-ID names.
+  var key: Instant
+  var interval: Interval
+}
+
+/// What one VEVENT contributes.
+enum EventContribution {
+  /// A master event (single or recurring): its instances that touch the window.
+  case master(uid: String?, blocks: Bool, instances: [Instance])
+  /// A RECURRENCE-ID override: replaces the instance `key` of `uid` with `interval` (or with
+  /// nothing when it does not block).
+  case override(uid: String?, key: Instant, blocks: Bool, interval: Interval?)
+  /// Nothing (skipped with a warning, or no time at all).
+  case none
+}
+
+/// Reads a parsed VEVENT into instances (DESIGN §3, RFC 5545 §3.6.1, §3.8.5).
+struct EventReader {
+  let comp: OpaquePointer
+  let lines: [ContentLine]
+  let file: String
+  let zones: ZoneTable
+  let home: Zone
+  let options: ReadOptions
+  let deferUnknownZones: Bool
+  var warn: (Int?, String?, String) -> Void
+
+  private var beginLine: Int { lines.first?.number ?? 0 }
+
+  private func line(of name: String) -> Int {
+    lines.first { $0.name == name }?.number ?? beginLine
+  }
+
+  private func properties(_ kind: icalproperty_kind) -> [OpaquePointer] {
+    var out: [OpaquePointer] = []
+    var p = icalcomponent_get_first_property(comp, kind)
+    while let prop = p {
+      out.append(prop)
+      p = icalcomponent_get_next_property(comp, kind)
+    }
+    return out
+  }
+
+  func read() throws -> EventContribution {
+    let uid = icalcomponent_get_uid(comp).map { String(cString: $0) }
+    let props = PropertyReader(comp: comp, zones: zones, file: file, home: home)
+    func warnAt(_ name: String) -> (String) -> Void {
+      { message in warn(line(of: name), uid, message) }
+    }
+
+    // Whether it blocks at all.
+    let status = icalcomponent_get_status(comp)
+    var blocks = status != ICAL_STATUS_CANCELLED
+    if status == ICAL_STATUS_TENTATIVE && options.tentative == .free { blocks = false }
+    if let transp = properties(ICAL_TRANSP_PROPERTY).first {
+      let value = icalproperty_get_transp(transp)
+      if value == ICAL_TRANSP_TRANSPARENT || value == ICAL_TRANSP_TRANSPARENTNOCONFLICT {
+        blocks = false
+      }
+    }
+
+    // DTSTART.
+    guard let startProp = properties(ICAL_DTSTART_PROPERTY).first else {
+      if lines.contains(where: { $0.name == "DTSTART" }) {
+        warn(line(of: "DTSTART"), uid, "event skipped: DTSTART cannot be read")
+      } else {
+        warn(beginLine, uid, "event skipped: it has no DTSTART")
+      }
+      return .none
+    }
+    guard
+      let start = try props.value(
+        icalproperty_get_dtstart(startProp), prop: startProp, warn: warnAt("DTSTART"),
+        deferUnknown: deferUnknownZones)
+    else {
+      warn(line(of: "DTSTART"), uid, "event skipped: DTSTART has no valid date or time")
+      return .none
+    }
+    if start.isDate && options.allDay == .free { blocks = false }
+
+    let length = try eventLength(start: start, props: props, uid: uid, warnAt: warnAt)
+    if length == nil { return .none }
+
+    // An override of one instance.
+    if let ridProp = properties(ICAL_RECURRENCEID_PROPERTY).first {
+      guard
+        let rid = try props.value(
+          icalproperty_get_recurrenceid(ridProp), prop: ridProp, warn: warnAt("RECURRENCE-ID"),
+          deferUnknown: deferUnknownZones)
+      else {
+        warn(line(of: "RECURRENCE-ID"), uid, "override skipped: RECURRENCE-ID cannot be read")
+        return .none
+      }
+      let s = start.instant(home: home)
+      let e = length!.end(of: start, startInstant: s, home: home)
+      let interval = e >= s ? Interval(s, e) : Interval(e, s)
+      return .override(
+        uid: uid, key: rid.instant(home: home), blocks: blocks,
+        interval: interval.overlaps(options.window) ? interval : nil)
+    }
+
+    guard blocks, let length else { return .master(uid: uid, blocks: false, instances: []) }
+    let instances = try expand(start: start, length: length, props: props, uid: uid, warnAt: warnAt)
+    return .master(uid: uid, blocks: true, instances: instances)
+  }
+
+  /// The length of each instance from DTEND or DURATION (RFC 5545 §3.6.1).
+  private func eventLength(
+    start: TimeValue, props: PropertyReader, uid: String?, warnAt: (String) -> (String) -> Void
+  ) throws -> EventLength? {
+    let endProp = properties(ICAL_DTEND_PROPERTY).first
+    let durationProp = properties(ICAL_DURATION_PROPERTY).first
+    if endProp != nil && durationProp != nil {
+      warn(line(of: "DURATION"), uid, "event has both DTEND and DURATION; DTEND is used")
+    }
+    if let endProp {
+      guard
+        let end = try props.value(
+          icalproperty_get_dtend(endProp), prop: endProp, warn: warnAt("DTEND"),
+          deferUnknown: deferUnknownZones)
+      else {
+        warn(line(of: "DTEND"), uid, "event skipped: DTEND has no valid date or time")
+        return nil
+      }
+      let length: EventLength
+      switch (start.kind, end.kind) {
+      case (.floating, .floating) where start.isDate == end.isDate:
+        length = EventLength(civil: end.civil - start.civil, exact: 0)
+      default:
+        length = EventLength(civil: 0, exact: end.instant(home: home) - start.instant(home: home))
+      }
+      if length.civil < 0 || length.exact < 0 {
+        // Kept negative: each instance then blocks from its DTEND to its DTSTART.
+        warn(line(of: "DTEND"), uid, "DTEND is before DTSTART; read as the span between them")
+      }
+      return length
+    }
+    if let durationProp {
+      let d = icalproperty_get_duration(durationProp)
+      if icaldurationtype_is_bad_duration(d) != 0 {
+        warn(line(of: "DURATION"), uid, "event skipped: DURATION cannot be read")
+        return nil
+      }
+      if d.is_neg != 0 {
+        warn(line(of: "DURATION"), uid, "negative DURATION; it blocks nothing")
+        return .zero
+      }
+      let days = Int64(d.days) + 7 * Int64(d.weeks)
+      let exact = Int64(d.hours) * 3600 + Int64(d.minutes) * 60 + Int64(d.seconds)
+      return EventLength(civil: days * 86400, exact: exact)
+    }
+    // RFC 5545 §3.6.1: a DATE start alone lasts one day, a DATE-TIME start alone no time.
+    return start.isDate ? EventLength(civil: 86400, exact: 0) : .zero
+  }
+
+  /// The instances of a master event that touch the window: DTSTART, RRULE, RDATE, minus EXDATE.
+  private func expand(
+    start: TimeValue, length: EventLength, props: PropertyReader, uid: String?,
+    warnAt: (String) -> (String) -> Void
+  ) throws -> [Instance] {
+    let window = options.window
+    var instances: [Instance] = []
+    var seen = Set<Instant>()
+
+    // EXDATE, as instants; DATE values exclude every instance on that day.
+    var excluded = Set<Instant>()
+    var excludedDays = Set<Int64>()
+    for prop in properties(ICAL_EXDATE_PROPERTY) {
+      let t = icalproperty_get_exdate(prop)
+      guard
+        var value = try props.value(
+          t, prop: prop, warn: warnAt("EXDATE"), deferUnknown: deferUnknownZones)
+      else {
+        warn(line(of: "EXDATE"), uid, "EXDATE cannot be read; ignored")
+        continue
+      }
+      if value.isDate {
+        excludedDays.insert(CivilTime.floorDiv(value.civil, 86400))
+        continue
+      }
+      // A floating EXDATE next to a zoned DTSTART means DTSTART's zone in practice.
+      if case .floating = value.kind, case .zoned = start.kind { value.kind = start.kind }
+      excluded.insert(value.instant(home: home))
+    }
+
+    func add(_ value: TimeValue, length: EventLength) {
+      let s = value.instant(home: home)
+      guard !seen.contains(s) else { return }
+      seen.insert(s)
+      if excluded.contains(s) || excludedDays.contains(CivilTime.floorDiv(value.civil, 86400)) {
+        return
+      }
+      let e = length.end(of: value, startInstant: s, home: home)
+      let interval = e >= s ? Interval(s, e) : Interval(e, s)
+      if interval.overlaps(window) { instances.append(Instance(key: s, interval: interval)) }
+    }
+
+    // DTSTART is always the first instance (RFC 5545 §3.8.5.3).
+    add(start, length: length)
+
+    for prop in properties(ICAL_RRULE_PROPERTY) {
+      let rule = icalproperty_get_rrule(prop)
+      if rule.freq == ICAL_NO_RECURRENCE {
+        warn(line(of: "RRULE"), uid, "RRULE cannot be read; only DTSTART is used")
+        continue
+      }
+      expandRule(rule, start: start, length: length, uid: uid, add: add)
+    }
+
+    for prop in properties(ICAL_RDATE_PROPERTY) {
+      let dp = icalproperty_get_rdate(prop)
+      if icaltime_is_null_time(dp.time) == 0 {
+        if let value = try props.value(
+          dp.time, prop: prop, warn: warnAt("RDATE"), deferUnknown: deferUnknownZones)
+        {
+          add(value, length: length)
+        } else {
+          warn(line(of: "RDATE"), uid, "RDATE cannot be read; ignored")
+        }
+      } else if icalperiodtype_is_null_period(dp.period) == 0 {
+        guard
+          let value = try props.value(
+            dp.period.start, prop: prop, warn: warnAt("RDATE"), deferUnknown: deferUnknownZones)
+        else {
+          warn(line(of: "RDATE"), uid, "RDATE period cannot be read; ignored")
+          continue
+        }
+        var periodLength = length
+        if icaltime_is_null_time(dp.period.end) == 0,
+          let end = try props.value(
+            dp.period.end, prop: prop, warn: warnAt("RDATE"), deferUnknown: deferUnknownZones)
+        {
+          periodLength = EventLength(civil: 0, exact: end.instant(home: home) - value.instant(home: home))
+        } else {
+          let d = dp.period.duration
+          periodLength = EventLength(
+            civil: (Int64(d.days) + 7 * Int64(d.weeks)) * 86400,
+            exact: Int64(d.hours) * 3600 + Int64(d.minutes) * 60 + Int64(d.seconds))
+        }
+        add(value, length: periodLength)
+      }
+    }
+    return instances
+  }
+
+  /// Walks one RRULE with libical's iterator, only as far as the window needs.
+  private func expandRule(
+    _ original: icalrecurrencetype, start: TimeValue, length: EventLength, uid: String?,
+    add: (TimeValue, EventLength) -> Void
+  ) {
+    var rule = original
+    let window = options.window
+    // UNTIL is applied here, as an instant (libical compares a floating DTSTART with a UTC
+    // UNTIL as if both were UTC).
+    var untilInstant: Instant? = nil
+    var untilCivil: Int64? = nil
+    if icaltime_is_null_time(rule.until) == 0 {
+      let u = rule.until
+      if u.is_date != 0 {
+        untilCivil = ICSTime.civil(u) + 86399
+      } else if icaltime_is_utc(u) != 0 {
+        untilInstant = ICSTime.civil(u)
+      } else {
+        untilInstant = start.with(civil: ICSTime.civil(u)).instant(home: home)
+      }
+      rule.until = icaltime_null_time()
+    }
+    let dtstart = ICSTime.icaltime(civil: start.civil, isDate: start.isDate)
+    guard let iterator = icalrecur_iterator_new(rule, dtstart) else {
+      warn(line(of: "RRULE"), uid, "RRULE is not valid; only DTSTART is used")
+      return
+    }
+    defer { icalrecur_iterator_free(iterator) }
+
+    // Fast-forward a long-running series to just before the window (only without COUNT, where
+    // the instances before the window need not be counted).
+    let margin = length.upperBound + 2 * 86400
+    let startInstant = start.instant(home: home)
+    if rule.count == 0, window.start - margin > startInstant + 86400 * 7 {
+      let civil = start.civil + (window.start - margin - startInstant)
+      let from = ICSTime.icaltime(civil: CivilTime.floorDiv(civil, 86400) * 86400, isDate: start.isDate)
+      _ = icalrecur_iterator_set_start(iterator, from)
+    }
+
+    var produced = 0
+    while true {
+      let next = icalrecur_iterator_next(iterator)
+      if icaltime_is_null_time(next) != 0 { break }
+      produced += 1
+      if produced > options.maxInstances {
+        warn(
+          line(of: "RRULE"), uid,
+          "recurrence stopped after \(options.maxInstances) instances (--max-instances)")
+        break
+      }
+      let value = start.with(civil: ICSTime.civil(next))
+      if let untilCivil, value.civil > untilCivil { break }
+      let s = value.instant(home: home)
+      if let untilInstant, s > untilInstant { break }
+      if s >= window.end + 86400 { break }
+      if s < startInstant { continue }
+      add(value, length)
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import FreeTimeCore
+
+/// Whether something counts as busy or free (`--tentative`, `--all-day`).
+public enum BusyOrFree: String, Sendable, CaseIterable {
+  case busy
+  case free
+}
+
+/// How calendars are read: the window and the rules of DESIGN §3 that options change.
+public struct ReadOptions: Sendable {
+  /// Only busy time touching this window is kept; recurrences expand only over it.
+  public var window: Interval
+  /// `--tz`: the zone of floating times when a calendar names none of its own.
+  public var defaultZone: Zone
+  /// `--zone NAME=ZONE`: home zones by calendar name; they win over X-WR-TIMEZONE.
+  public var homeZones: [String: Zone]
+  /// `--tentative`: STATUS:TENTATIVE and FBTYPE=BUSY-TENTATIVE.
+  public var tentative: BusyOrFree
+  /// `--all-day`: events with DATE values.
+  public var allDay: BusyOrFree
+  /// `--max-instances`: cap on the instances generated for one recurring event.
+  public var maxInstances: Int
+
+  public init(
+    window: Interval, defaultZone: Zone, homeZones: [String: Zone] = [:],
+    tentative: BusyOrFree = .busy, allDay: BusyOrFree = .busy, maxInstances: Int = 100_000
+  ) {
+    self.window = window
+    self.defaultZone = defaultZone
+    self.homeZones = homeZones
+    self.tentative = tentative
+    self.allDay = allDay
+    self.maxInstances = maxInstances
+  }
+}
+
+/// What to read: a file, a directory of .ics files (a vdir), or standard input.
+public struct CalendarSource: Sendable, Hashable {
+  public enum Kind: Sendable, Hashable {
+    case file(String)
+    case directory(String)
+    case standardInput
+  }
+
+  public var kind: Kind
+  /// The person's name: `NAME=` of `NAME=PATH`, else the base name without `.ics`.
+  public var name: String
+  public var role: Role
+  /// The argument as given, for messages and the JSON `source`.
+  public var argument: String
+
+  public init(kind: Kind, name: String, role: Role = .required, argument: String) {
+    self.kind = kind
+    self.name = name
+    self.role = role
+    self.argument = argument
+  }
+}
+
+/// A warning about one part of a calendar that was skipped or read with a fallback.
+public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+  public var file: String
+  public var line: Int?
+  public var uid: String?
+  public var message: String
+
+  public init(file: String, line: Int?, uid: String? = nil, message: String) {
+    self.file = file
+    self.line = line
+    self.uid = uid
+    self.message = message
+  }
+
+  /// `FILE:LINE: message (UID …)`, with control characters of calendar text removed.
+  public var description: String {
+    var out = file
+    if let line { out += ":\(line)" }
+    out += ": " + message
+    if let uid, !uid.isEmpty { out += " (UID \(Sanitize.text(uid, limit: 120)))" }
+    return out
+  }
+}
+
+/// One person's (or room's) busy time inside the window.
+public struct PersonCalendar: Sendable {
+  public var name: String
+  public var source: String
+  public var role: Role
+  /// Busy intervals touching the window, in no particular order; may overlap.
+  public var busy: [Interval]
+  public var diagnostics: [Diagnostic]
+
+  public init(name: String, source: String, role: Role, busy: [Interval], diagnostics: [Diagnostic])
+  {
+    self.name = name
+    self.source = source
+    self.role = role
+    self.busy = busy
+    self.diagnostics = diagnostics
+  }
+}
+
+/// A calendar that cannot be read: an error, never "free all the time" (DESIGN §3).
+public struct ReadError: Error, Sendable, CustomStringConvertible {
+  public var file: String
+  public var line: Int?
+  public var message: String
+
+  public init(file: String, line: Int? = nil, message: String) {
+    self.file = file
+    self.line = line
+    self.message = message
+  }
+
+  public var description: String {
+    line.map { "\(file):\($0): \(message)" } ?? "\(file): \(message)"
+  }
+}
+
+/// Removes control characters from text that came from a calendar before it is printed.
+public enum Sanitize {
+  public static func text(_ s: String, limit: Int = 200) -> String {
+    var out = ""
+    for scalar in s.unicodeScalars {
+      if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{200E}"
+        || scalar == "\u{200F}" || (0x202A...0x202E).contains(scalar.value)
+        || (0x2066...0x2069).contains(scalar.value)
+      {
+        continue
+      }
+      out.unicodeScalars.append(scalar)
+      if out.count >= limit {
+        out += "…"
+        break
+      }
+    }
+    return out
+  }
+}

@@ -1,1 +1,0 @@
-// Placeholder while the reader is written.

@@ -1,0 +1,113 @@
+internal import CLibical
+import FreeTimeCore
+import Foundation
+
+/// A time zone as freetime uses it: a name and the UTC offset at every instant.
+///
+/// Zones named in the system tz database come from Foundation (the same zoneinfo files libical's
+/// builtin zones read); zones defined by a file's VTIMEZONE are libical zones built from that
+/// component. Either way, wall-clock times become instants through `LocalTimeResolver`, which
+/// applies the RFC 5545 §3.3.5 fold and gap rules (libical 3.0.16 picks the second occurrence in
+/// a fold, see LIBICAL_NOTES.md).
+public final class Zone: UTCOffsetSource, @unchecked Sendable {
+  public let name: String
+  private let system: TimeZone?
+  private let libical: OpaquePointer?  // icaltimezone *, owned
+
+  private init(name: String, system: TimeZone?, libical: OpaquePointer?) {
+    self.name = name
+    self.system = system
+    self.libical = libical
+  }
+
+  deinit {
+    if let libical { icaltimezone_free(libical, 1) }
+  }
+
+  /// A zone of the system tz database by IANA name (`Europe/Prague`, `UTC`), or nil.
+  public static func named(_ name: String) -> Zone? {
+    let trimmed = name.hasPrefix(":") ? String(name.dropFirst()) : name
+    guard !trimmed.isEmpty, let tz = TimeZone(identifier: trimmed) else { return nil }
+    return Zone(name: tz.identifier, system: tz, libical: nil)
+  }
+
+  /// The system's zone (/etc/localtime), else UTC.
+  public static var system: Zone {
+    let tz = TimeZone.current
+    return Zone(name: tz.identifier, system: tz, libical: nil)
+  }
+
+  /// The UTC zone.
+  public static let utc = Zone(name: "UTC", system: TimeZone(identifier: "UTC")!, libical: nil)
+
+  /// A zone defined by a VTIMEZONE component; takes ownership of `component`.
+  static func fromComponent(_ component: OpaquePointer, tzid: String) -> Zone? {
+    guard let zone = icaltimezone_new() else {
+      icalcomponent_free(component)
+      return nil
+    }
+    if icaltimezone_set_component(zone, component) == 0 {
+      icaltimezone_free(zone, 1)
+      icalcomponent_free(component)
+      return nil
+    }
+    return Zone(name: tzid, system: nil, libical: zone)
+  }
+
+  public func utcOffset(at instant: Instant) -> Int {
+    if let system {
+      return system.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
+    }
+    guard let libical else { return 0 }
+    var utcTime = ICSTime.icaltime(utc: instant)
+    var isDaylight: Int32 = 0
+    return Int(icaltimezone_get_utc_offset_of_utc_time(libical, &utcTime, &isDaylight))
+  }
+
+  /// The instant of a wall-clock time here (RFC 5545 §3.3.5 in folds and gaps).
+  public func instant(civil: Int64) -> Instant {
+    LocalTimeResolver.instant(civil: civil, in: self)
+  }
+}
+
+/// Conversions between libical's `icaltimetype` and freetime's numbers.
+enum ICSTime {
+  /// Civil seconds of the fields of a time (its wall clock, whatever its zone).
+  static func civil(_ t: icaltimetype) -> Int64 {
+    if t.is_date != 0 { return CivilTime.seconds(Int(t.year), Int(t.month), Int(t.day)) }
+    return CivilTime.seconds(
+      Int(t.year), Int(t.month), Int(t.day), Int(t.hour), Int(t.minute), Int(t.second))
+  }
+
+  /// A UTC `icaltimetype` for an instant.
+  static func icaltime(utc instant: Instant) -> icaltimetype {
+    let f = CivilTime.fields(instant)
+    var t = icaltime_null_time()
+    t.year = Int32(f.year)
+    t.month = Int32(f.month)
+    t.day = Int32(f.day)
+    t.hour = Int32(f.hour)
+    t.minute = Int32(f.minute)
+    t.second = Int32(f.second)
+    t.is_date = 0
+    t.zone = icaltimezone_get_utc_timezone()
+    return t
+  }
+
+  /// A floating `icaltimetype` with the wall-clock fields of civil seconds.
+  static func icaltime(civil: Int64, isDate: Bool) -> icaltimetype {
+    let f = CivilTime.fields(civil)
+    var t = icaltime_null_time()
+    t.year = Int32(f.year)
+    t.month = Int32(f.month)
+    t.day = Int32(f.day)
+    if !isDate {
+      t.hour = Int32(f.hour)
+      t.minute = Int32(f.minute)
+      t.second = Int32(f.second)
+    }
+    t.is_date = isDate ? 1 : 0
+    t.zone = nil
+    return t
+  }
+}

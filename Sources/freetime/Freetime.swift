@@ -1,0 +1,70 @@
+import ArgumentParser
+import FreeTimeCore
+import FreeTimeICS
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The root command: `freetime [slots] <calendar>...`.
+@main
+struct Freetime: ParsableCommand {
+  static let version = "0.1.0"
+
+  static let configuration = CommandConfiguration(
+    commandName: "freetime",
+    abstract: "Find common free time in iCalendar files.",
+    discussion: """
+      Reads each person's calendar (a .ics file, a directory of .ics files, or - for standard \
+      input), computes their free time in a window, and prints the slots where everyone is \
+      free. Exit status: 0 when a slot is found, 1 when none is, 2 on usage or input errors.
+      """,
+    version: version,
+    subcommands: [Slots.self],
+    defaultSubcommand: Slots.self
+  )
+
+  /// Runs the command and maps every failure to grep-like exit codes: usage errors are 2, not
+  /// argument-parser's 64.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch let code as ExitCode {
+      Glibc.exit(code.rawValue)
+    } catch {
+      let code = exitCode(for: error)
+      if code == .success {
+        // --help, --version, completion scripts.
+        Self.exit(withError: error)
+      }
+      let message = Self.message(for: error)
+      Diagnostics.error(message)
+      if error is CommandError == false {
+        Diagnostics.plain("Run 'freetime --help' for usage.")
+      }
+      Glibc.exit(2)
+    }
+  }
+}
+
+/// An error the command found itself (bad input, unreadable calendar): already explained.
+struct CommandError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// Messages on standard error, in the form `freetime: warning: FILE:LINE: message`.
+enum Diagnostics {
+  static func warning(_ text: String) {
+    plain("freetime: warning: \(text)")
+  }
+
+  static func error(_ text: String) {
+    plain("freetime: error: \(text)")
+  }
+
+  static func plain(_ text: String) {
+    Output.writeAll(2, Array((text + "\n").utf8))
+  }
+}

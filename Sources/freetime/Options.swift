@@ -1,0 +1,28 @@
+import ArgumentParser
+import FreeTimeCore
+
+/// `--format`.
+enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
+  case table, json, ndjson, csv, ics, freebusy
+}
+
+/// A DURATION option value: `30m`, `1h30m`, `90s`, `PT1H30M`.
+struct DurationArgument: ExpressibleByArgument, Sendable {
+  var seconds: Int64
+  var text: String
+
+  init?(argument: String) {
+    guard let seconds = DurationSyntax.parse(argument) else { return nil }
+    self.seconds = seconds
+    self.text = argument
+  }
+
+  static var defaultCompletionKind: CompletionKind { .list(["15m", "30m", "45m", "1h", "2h"]) }
+}
+
+extension BusyOrFreeArgument: ExpressibleByArgument {}
+
+/// `--tentative busy|free`, `--all-day busy|free`.
+enum BusyOrFreeArgument: String, CaseIterable {
+  case busy, free
+}

@@ -1,0 +1,246 @@
+import FreeTimeCore
+import FreeTimeICS
+
+/// Everything a renderer needs, and the renderers of DESIGN §4.
+struct Report {
+  var window: Interval
+  var zone: Zone
+  var minimum: Int64
+  var people: [PersonCalendar]
+  var slots: [Slot]
+  var stamp: Instant
+
+  func render(_ format: OutputFormat) -> String {
+    switch format {
+    case .table: return table()
+    case .json: return json()
+    case .ndjson: return slots.map { slotJSON($0) + "\n" }.joined()
+    case .csv: return csv()
+    case .ics: return ICSWriter.events(slots, stamp: stamp)
+    case .freebusy:
+      let names = people.map(\.name).joined(separator: ",")
+      let uid =
+        "freetime-free-\(TimeText.compactUTC(window.start))-\(TimeText.compactUTC(window.end))-\(ICSWriterID.hash(names))"
+      return ICSWriter.freeBusy(slots, window: window, stamp: stamp, uid: uid)
+    }
+  }
+
+  // MARK: table
+
+  /// For people: weekday, date, local times in --tz, duration.
+  func table() -> String {
+    let names = people.map(\.name).joined(separator: ", ")
+    var out = "Free for \(Sanitize.text(names, limit: 400)) in \(zone.name)"
+    if minimum > 0 { out += ", at least \(DurationSyntax.short(minimum))" }
+    out += "\n"
+    out +=
+      "Window: \(TimeText.human(window.start, zone: zone)) – \(TimeText.human(window.end, zone: zone))\n\n"
+    if slots.isEmpty {
+      out += "No common free time.\n"
+      return out
+    }
+    var rows: [[String]] = []
+    for slot in slots {
+      let s = TimeText.fields(slot.interval.start, zone: zone)
+      let e = TimeText.fields(slot.interval.end, zone: zone)
+      let startDay = CivilTime.floorDiv(s.civil, 86400)
+      let endDay = CivilTime.floorDiv(e.civil, 86400)
+      var endText: String
+      if endDay == startDay {
+        endText = TimeText.clock(e.fields)
+      } else if endDay == startDay + 1 && e.fields.hour == 0 && e.fields.minute == 0
+        && e.fields.second == 0
+      {
+        endText = "24:00"
+      } else {
+        endText = "\(TimeText.weekday(e.fields)) \(TimeText.date(e.fields)) \(TimeText.clock(e.fields))"
+      }
+      var row = [
+        TimeText.weekday(s.fields), TimeText.date(s.fields),
+        "\(TimeText.clock(s.fields)) – \(endText)",
+        DurationSyntax.short(slot.interval.duration),
+      ]
+      if !slot.rooms.isEmpty { row.append("rooms: " + slot.rooms.joined(separator: ", ")) }
+      rows.append(row)
+    }
+    var widths: [Int] = []
+    for row in rows {
+      for (i, cell) in row.enumerated() {
+        if widths.count <= i { widths.append(0) }
+        widths[i] = Swift.max(widths[i], cell.count)
+      }
+    }
+    for row in rows {
+      var line = ""
+      for (i, cell) in row.enumerated() {
+        let isLast = i == row.count - 1
+        if i == 3 {
+          line += String(repeating: " ", count: widths[i] - cell.count) + cell  // right-align
+        } else {
+          line += isLast ? cell : cell + String(repeating: " ", count: widths[i] - cell.count)
+        }
+        if !isLast { line += "  " }
+      }
+      out += line + "\n"
+    }
+    return out
+  }
+
+  // MARK: JSON
+
+  func json() -> String {
+    var out = "{\n"
+    out += "  \"window\": {\"start\": \(JSON.string(TimeText.rfc3339(window.start, zone: zone))), "
+    out += "\"end\": \(JSON.string(TimeText.rfc3339(window.end, zone: zone)))},\n"
+    out += "  \"timeZone\": \(JSON.string(zone.name)),\n"
+    out += "  \"minimum\": \(JSON.string(DurationSyntax.iso8601(minimum))),\n"
+    out += "  \"calendars\": ["
+    for (i, person) in people.enumerated() {
+      out += i == 0 ? "\n" : ",\n"
+      out += "    {\"name\": \(JSON.string(person.name)), \"source\": \(JSON.string(person.source)), "
+      out += "\"role\": \(JSON.string(person.role.rawValue)), \"busyIntervals\": \(person.busy.count), "
+      out += "\"warnings\": \(person.diagnostics.count)}"
+    }
+    out += people.isEmpty ? "],\n" : "\n  ],\n"
+    out += "  \"slots\": ["
+    for (i, slot) in slots.enumerated() {
+      out += i == 0 ? "\n" : ",\n"
+      out += "    " + slotJSON(slot)
+    }
+    out += slots.isEmpty ? "]\n" : "\n  ]\n"
+    out += "}\n"
+    return out
+  }
+
+  /// One slot object, on one line.
+  func slotJSON(_ slot: Slot) -> String {
+    var out = "{\"start\": \(JSON.string(TimeText.rfc3339(slot.interval.start, zone: zone))), "
+    out += "\"end\": \(JSON.string(TimeText.rfc3339(slot.interval.end, zone: zone))), "
+    out += "\"minutes\": \(slot.interval.duration / 60), "
+    out += "\"free\": [\(slot.free.map(JSON.string).joined(separator: ", "))]"
+    if people.contains(where: { $0.role == .room }) {
+      out += ", \"rooms\": [\(slot.rooms.map(JSON.string).joined(separator: ", "))]"
+    }
+    out += "}"
+    return out
+  }
+
+  // MARK: CSV
+
+  /// RFC 4180: a header row, CRLF-free (LF) lines, fields quoted when needed.
+  func csv() -> String {
+    var out = "start,end,minutes,free"
+    let rooms = people.contains(where: { $0.role == .room })
+    if rooms { out += ",rooms" }
+    out += "\n"
+    for slot in slots {
+      var fields = [
+        TimeText.rfc3339(slot.interval.start, zone: zone),
+        TimeText.rfc3339(slot.interval.end, zone: zone),
+        String(slot.interval.duration / 60),
+        slot.free.joined(separator: ";"),
+      ]
+      if rooms { fields.append(slot.rooms.joined(separator: ";")) }
+      out += fields.map(CSV.field).joined(separator: ",") + "\n"
+    }
+    return out
+  }
+}
+
+enum ICSWriterID {
+  static func hash(_ text: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+}
+
+enum CSV {
+  static func field(_ text: String) -> String {
+    let clean = Sanitize.text(text, limit: 10_000)
+    if clean.contains(where: { $0 == "," || $0 == "\"" || $0 == ";" && false || $0 == "\n" }) {
+      return "\"" + clean.replacingAll("\"", with: "\"\"") + "\""
+    }
+    return clean
+  }
+}
+
+enum JSON {
+  /// A JSON string literal (RFC 8259), control characters escaped.
+  static func string(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          let hex = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+}
+
+extension String {
+  func replacingAll(_ target: Character, with replacement: String) -> String {
+    var out = ""
+    for ch in self { if ch == target { out += replacement } else { out.append(ch) } }
+    return out
+  }
+}
+
+/// Instants as text in a zone.
+enum TimeText {
+  static func fields(_ instant: Instant, zone: Zone) -> (civil: Int64, fields: CivilTime.Fields) {
+    let civil = LocalTimeResolver.civil(instant, in: zone)
+    return (civil, CivilTime.fields(civil))
+  }
+
+  static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+
+  static func date(_ f: CivilTime.Fields) -> String {
+    let y = f.year < 0 ? "-" + String(-f.year) : String(f.year)
+    return "\(String(repeating: "0", count: Swift.max(0, 4 - y.count)))\(y)-\(two(f.month))-\(two(f.day))"
+  }
+
+  static func clock(_ f: CivilTime.Fields) -> String {
+    f.second == 0 ? "\(two(f.hour)):\(two(f.minute))" : "\(two(f.hour)):\(two(f.minute)):\(two(f.second))"
+  }
+
+  static func weekday(_ f: CivilTime.Fields) -> String {
+    ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][f.weekday]
+  }
+
+  static func human(_ instant: Instant, zone: Zone) -> String {
+    let f = fields(instant, zone: zone).fields
+    return "\(weekday(f)) \(date(f)) \(clock(f))"
+  }
+
+  /// RFC 3339 with the zone's numeric offset: `2026-11-23T10:00:00+01:00`.
+  static func rfc3339(_ instant: Instant, zone: Zone) -> String {
+    let offset = zone.utcOffset(at: instant)
+    let f = CivilTime.fields(instant + Int64(offset))
+    let sign = offset < 0 ? "-" : "+"
+    let a = abs(offset)
+    var text = "\(date(f))T\(two(f.hour)):\(two(f.minute)):\(two(f.second))"
+    text += "\(sign)\(two(a / 3600)):\(two(a / 60 % 60))"
+    return text
+  }
+
+  static func compactUTC(_ instant: Instant) -> String {
+    let f = CivilTime.fields(instant)
+    return "\(date(f).replacingAll("-", with: ""))T\(two(f.hour))\(two(f.minute))\(two(f.second))Z"
+  }
+}

@@ -1,0 +1,228 @@
+import ArgumentParser
+import FreeTimeCore
+import FreeTimeICS
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension Freetime {
+  /// The default command: common free slots of the calendars given.
+  struct Slots: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print the common free slots of the calendars (the default command).",
+      discussion: """
+        WHEN is a date (2026-11-23, midnight in --tz), a wall-clock time (2026-11-23T09:00), \
+        an exact time (2026-11-23T09:00Z, 2026-11-23T09:00+01:00), now, today, tomorrow, or \
+        +3d, +2w, +36h (relative to --from for --to, to now for --from). DURATION is 30m, 1h, \
+        1h30m, 90s, 2d or PT1H30M.
+        """
+    )
+
+    /// Calendar arguments: files, vdir directories, `-`, or `NAME=PATH`.
+    @Argument(
+      help: ArgumentHelp(
+        "A calendar: a .ics file, a directory of .ics files (one person), - for standard input; NAME=PATH names the person.",
+        valueName: "calendar"),
+      completion: .file(extensions: ["ics"]))
+    var calendars: [String] = []
+
+    /// Start of the window.
+    @Option(help: ArgumentHelp("Start of the window (default: now).", valueName: "when"))
+    var from: String?
+
+    /// End of the window (exclusive).
+    @Option(
+      help: ArgumentHelp("End of the window, exclusive (default: --from + 7 days).", valueName: "when"))
+    var to: String?
+
+    /// The zone of dates, times and the output.
+    @Option(
+      help: ArgumentHelp(
+        "Time zone of WHEN values, floating times and the output (default: $TZ, else the system zone).",
+        valueName: "zone"))
+    var tz: String?
+
+    /// Shortest slot kept.
+    @Option(
+      help: ArgumentHelp("Shortest slot to show (default: 0s, every slot).", valueName: "duration"))
+    var min: DurationArgument?
+
+    /// At most this many slots.
+    @Option(help: ArgumentHelp("Show only the first N slots.", valueName: "n"))
+    var limit: Int?
+
+    @Option(help: "Output format.")
+    var format: OutputFormat = .table
+
+    /// `-o FILE`: written atomically.
+    @Option(
+      name: [.customShort("o"), .customLong("output")],
+      help: ArgumentHelp("Write the output to FILE atomically instead of standard output.", valueName: "file"))
+    var output: String?
+
+    @Flag(name: .short, help: "Print nothing; only the exit status tells.")
+    var quiet = false
+
+    @Flag(help: "Treat every warning about the calendars as an error.")
+    var strict = false
+
+    @Option(help: ArgumentHelp("Whether STATUS:TENTATIVE events block time.", valueName: "busy|free"))
+    var tentative: BusyOrFreeArgument = .busy
+
+    @Option(
+      name: .customLong("all-day"),
+      help: ArgumentHelp("Whether all-day (DATE) events block time.", valueName: "busy|free"))
+    var allDay: BusyOrFreeArgument = .busy
+
+    @Option(
+      name: .customLong("zone"),
+      help: ArgumentHelp(
+        "A calendar's home zone for floating times and dates (repeatable).", valueName: "name=zone"))
+    var zones: [String] = []
+
+    @Option(
+      name: .customLong("max-instances"),
+      help: ArgumentHelp("Cap on the instances of one recurring event.", valueName: "n"))
+    var maxInstances: Int = 100_000
+
+    func validate() throws {
+      if calendars.isEmpty { throw ValidationError("Name at least one calendar.") }
+      if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
+      if maxInstances < 1 { throw ValidationError("--max-instances must be at least 1.") }
+      if calendars.filter({ $0 == "-" }).count > 1 {
+        throw ValidationError("Standard input (-) can be read only once.")
+      }
+    }
+
+    func run() throws {
+      let setup = try Setup(self)
+      var people: [PersonCalendar] = []
+      var warnings = 0
+      for source in setup.sources {
+        let person: PersonCalendar
+        do {
+          person = try CalendarReader.read(source, options: setup.readOptions)
+        } catch let error as ReadError {
+          throw CommandError(error.description)
+        }
+        for diagnostic in person.diagnostics where !quiet {
+          Diagnostics.warning(diagnostic.description)
+        }
+        warnings += person.diagnostics.count
+        people.append(person)
+      }
+      if strict && warnings > 0 {
+        throw CommandError("\(warnings) warning(s) and --strict is set")
+      }
+
+      let window = setup.window
+      let participants = people.map {
+        Participant(name: $0.name, role: $0.role, free: FreeSlots.free(busy: $0.busy, in: window))
+      }
+      var slots = Merger(minimum: setup.minimum).merge(participants, window: window)
+      if let limit, slots.count > limit { slots = Array(slots.prefix(limit)) }
+
+      let report = Report(
+        window: window, zone: setup.zone, minimum: setup.minimum, people: people, slots: slots,
+        stamp: setup.stamp)
+      if !quiet || output != nil {
+        let text = report.render(format)
+        try Output.write(text, to: output, quiet: quiet)
+      }
+      throw slots.isEmpty ? ExitCode(1) : ExitCode.success
+    }
+  }
+}
+
+/// Options turned into values: zone, window, minimum, calendar sources.
+struct Setup {
+  var zone: Zone
+  var window: Interval
+  var minimum: Int64
+  var sources: [CalendarSource]
+  var readOptions: ReadOptions
+  var stamp: Instant
+
+  init(_ options: Freetime.Slots) throws {
+    zone = try Setup.zone(options.tz)
+    let now = Instant(time(nil))
+    guard let from = WhenSyntax.parse(options.from ?? "now", now: now, base: now, zone: zone) else {
+      throw ValidationError("--from '\(options.from ?? "")' is not a WHEN (try 2026-11-23, 2026-11-23T09:00, now, tomorrow, +1d).")
+    }
+    guard let to = WhenSyntax.parse(options.to ?? "+7d", now: now, base: from, zone: zone) else {
+      throw ValidationError("--to '\(options.to ?? "")' is not a WHEN (try 2026-11-30, 2026-11-30T18:00, +3d, +2w).")
+    }
+    guard from < to else {
+      throw ValidationError("The window is empty: --to must be later than --from.")
+    }
+    window = Interval(from, to)
+    minimum = options.min?.seconds ?? 0
+
+    var homeZones: [String: Zone] = [:]
+    for entry in options.zones {
+      guard let eq = entry.firstIndex(of: "="), let z = Zone.named(String(entry[entry.index(after: eq)...])) else {
+        throw ValidationError("--zone '\(entry)' must be NAME=ZONE with a known zone, e.g. alice=Europe/Prague.")
+      }
+      homeZones[String(entry[..<eq])] = z
+    }
+
+    sources = try options.calendars.map(Setup.source)
+    var seen: [String: String] = [:]
+    for source in sources {
+      if let other = seen[source.name] {
+        throw ValidationError("Two calendars are named '\(source.name)' (\(other) and \(source.argument)); name them with NAME=PATH.")
+      }
+      seen[source.name] = source.argument
+    }
+    for name in homeZones.keys where seen[name] == nil {
+      throw ValidationError("--zone names '\(name)', but no calendar has that name.")
+    }
+    readOptions = ReadOptions(
+      window: window, defaultZone: zone, homeZones: homeZones,
+      tentative: options.tentative == .busy ? .busy : .free,
+      allDay: options.allDay == .busy ? .busy : .free, maxInstances: options.maxInstances)
+    if let epoch = getenv("SOURCE_DATE_EPOCH").map({ String(cString: $0) }), let value = Int64(epoch) {
+      stamp = value
+    } else {
+      stamp = now
+    }
+  }
+
+  /// `--tz`, else `$TZ`, else the system zone (/etc/localtime), else UTC.
+  static func zone(_ option: String?) throws -> Zone {
+    if let option {
+      guard let zone = Zone.named(option) else {
+        throw ValidationError("--tz '\(option)' is not a known time zone (try Europe/Prague, America/New_York, UTC).")
+      }
+      return zone
+    }
+    if let env = getenv("TZ").map({ String(cString: $0) }), !env.isEmpty, let zone = Zone.named(env) {
+      return zone
+    }
+    return Zone.system
+  }
+
+  /// A calendar argument: `-`, `NAME=PATH`, a directory, or a file.
+  static func source(_ argument: String) throws -> CalendarSource {
+    var name: String? = nil
+    var path = argument
+    if argument != "-", access(argument, F_OK) != 0, let eq = argument.firstIndex(of: "=") {
+      name = String(argument[..<eq])
+      path = String(argument[argument.index(after: eq)...])
+      if name!.isEmpty || path.isEmpty {
+        throw ValidationError("'\(argument)' must be NAME=PATH with a name and a path.")
+      }
+    }
+    if path == "-" {
+      return CalendarSource(kind: .standardInput, name: name ?? "stdin", argument: argument)
+    }
+    var info = stat()
+    let isDirectory = stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    let base = path.split(separator: "/").last.map(String.init) ?? path
+    let defaultName = base.lowercased().hasSuffix(".ics") ? String(base.dropLast(4)) : base
+    return CalendarSource(
+      kind: isDirectory ? .directory(path) : .file(path), name: name ?? defaultName,
+      argument: argument)
+  }
+}

@@ -291,7 +291,8 @@ struct FileReader {
     }
     if bytesRead == 0 { throw error(nil, "empty file: no calendar data") }
     if calendars == 0 {
-      throw error(nil, sawContent ? "not iCalendar: no BEGIN:VCALENDAR" : "no calendar data")
+      throw error(
+        nil, sawContent ? "not iCalendar: no BEGIN:VCALENDAR" : "not iCalendar: only blank lines")
     }
   }
 

@@ -28,7 +28,7 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
   public static func named(_ name: String) -> Zone? {
     let trimmed = name.hasPrefix(":") ? String(name.dropFirst()) : name
     guard !trimmed.isEmpty, let tz = TimeZone(identifier: trimmed) else { return nil }
-    return Zone(name: tz.identifier, system: tz, libical: nil)
+    return Zone(name: trimmed, system: tz, libical: nil)
   }
 
   /// The system's zone (/etc/localtime), else UTC.

@@ -56,7 +56,7 @@ struct Report {
         endText = "\(TimeText.weekday(e.fields)) \(TimeText.date(e.fields)) \(TimeText.clock(e.fields))"
       }
       var row = [
-        TimeText.weekday(s.fields), TimeText.date(s.fields),
+        "\(TimeText.weekday(s.fields)) \(TimeText.date(s.fields))",
         "\(TimeText.clock(s.fields)) – \(endText)",
         DurationSyntax.short(slot.interval.duration),
       ]
@@ -74,7 +74,7 @@ struct Report {
       var line = ""
       for (i, cell) in row.enumerated() {
         let isLast = i == row.count - 1
-        if i == 3 {
+        if i == 2 {
           line += String(repeating: " ", count: widths[i] - cell.count) + cell  // right-align
         } else {
           line += isLast ? cell : cell + String(repeating: " ", count: widths[i] - cell.count)

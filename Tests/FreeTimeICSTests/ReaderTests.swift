@@ -1,0 +1,469 @@
+import Foundation
+import FreeTimeCore
+import Testing
+
+@testable import FreeTimeICS
+
+@Suite struct EventTests {
+  @Test func dtendDurationAndBareStart() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:a
+      DTSTART:20261124T090000Z
+      DTEND:20261124T100000Z
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:b
+      DTSTART:20261124T120000Z
+      DURATION:PT45M
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:c
+      DTSTART:20261124T150000Z
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:d
+      DTSTART;VALUE=DATE:20261126
+      END:VEVENT
+      """, from: "2026-11-24", to: "2026-11-28")
+    #expect(
+      Read.busy(p) == [
+        Read.span("2026-11-24T09:00Z", "2026-11-24T10:00Z"),
+        Read.span("2026-11-24T12:00Z", "2026-11-24T12:45Z"),
+        Read.span("2026-11-26", "2026-11-27"),
+      ])
+    #expect(p.diagnostics.isEmpty)
+  }
+
+  @Test func transparentCancelledAndTentative() throws {
+    let body = """
+      BEGIN:VEVENT
+      UID:t
+      DTSTART:20261124T090000Z
+      DTEND:20261124T100000Z
+      TRANSP:TRANSPARENT
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:c
+      DTSTART:20261124T110000Z
+      DTEND:20261124T120000Z
+      STATUS:CANCELLED
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:m
+      DTSTART:20261124T130000Z
+      DTEND:20261124T140000Z
+      STATUS:TENTATIVE
+      END:VEVENT
+      """
+    let busy = try Read.person(body, from: "2026-11-24", to: "2026-11-25")
+    #expect(Read.busy(busy) == [Read.span("2026-11-24T13:00Z", "2026-11-24T14:00Z")])
+    let free = try Read.person(body, from: "2026-11-24", to: "2026-11-25", tentative: .free)
+    #expect(Read.busy(free).isEmpty)
+  }
+
+  @Test func allDayFree() throws {
+    let body = """
+      BEGIN:VEVENT
+      UID:d
+      DTSTART;VALUE=DATE:20261124
+      DTEND;VALUE=DATE:20261126
+      END:VEVENT
+      """
+    let busy = try Read.person(body, from: "2026-11-23", to: "2026-11-30", zone: "Europe/Prague")
+    let prague = Zone.named("Europe/Prague")!
+    #expect(Read.busy(busy) == [Read.span("2026-11-24", "2026-11-26", zone: prague)])
+    let free = try Read.person(
+      body, from: "2026-11-23", to: "2026-11-30", zone: "Europe/Prague", allDay: .free)
+    #expect(free.busy.isEmpty)
+  }
+
+  @Test func floatingTimesUseXWRTimezoneElseDefault() throws {
+    let body = """
+      BEGIN:VEVENT
+      UID:f
+      DTSTART:20261124T090000
+      DTEND:20261124T100000
+      END:VEVENT
+      """
+    let ny = try Read.person(
+      body, header: "X-WR-TIMEZONE:America/New_York\r\n", from: "2026-11-23", to: "2026-11-30")
+    #expect(Read.busy(ny) == [Read.span("2026-11-24T14:00Z", "2026-11-24T15:00Z")])
+    let fallback = try Read.person(body, from: "2026-11-23", to: "2026-11-30", zone: "Asia/Tokyo")
+    #expect(Read.busy(fallback) == [Read.span("2026-11-24T00:00Z", "2026-11-24T01:00Z")])
+  }
+
+  @Test func unknownTZIDWarnsAndUsesHomeZone() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:u
+      DTSTART;TZID=Mars/Olympus:20261124T090000
+      DTEND;TZID=Mars/Olympus:20261124T100000
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30", zone: "Europe/Prague")
+    #expect(Read.busy(p) == [Read.span("2026-11-24T08:00Z", "2026-11-24T09:00Z")])
+    #expect(p.diagnostics.count == 2)
+    #expect(p.diagnostics[0].description.contains("unknown time zone 'Mars/Olympus'"))
+    #expect(p.diagnostics[0].line == 6)
+  }
+
+  @Test func systemZoneWithoutVTIMEZONE() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:ny
+      DTSTART;TZID=America/New_York:20261124T090000
+      DTEND;TZID=America/New_York:20261124T093000
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30")
+    #expect(Read.busy(p) == [Read.span("2026-11-24T14:00Z", "2026-11-24T14:30Z")])
+    #expect(p.diagnostics.isEmpty)
+  }
+
+  static let customZone = """
+    BEGIN:VTIMEZONE
+    TZID:Custom Zone
+    BEGIN:STANDARD
+    DTSTART:19701025T030000
+    RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU
+    TZOFFSETFROM:+0200
+    TZOFFSETTO:+0100
+    END:STANDARD
+    BEGIN:DAYLIGHT
+    DTSTART:19700329T020000
+    RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU
+    TZOFFSETFROM:+0100
+    TZOFFSETTO:+0200
+    END:DAYLIGHT
+    END:VTIMEZONE
+    """
+
+  @Test func fileVTIMEZONEEvenAfterTheEvent() throws {
+    let event = """
+      BEGIN:VEVENT
+      UID:z
+      DTSTART;TZID=Custom Zone:20261124T090000
+      DTEND;TZID=Custom Zone:20261124T100000
+      END:VEVENT
+      """
+    for body in [EventTests.customZone + "\n" + event, event + "\n" + EventTests.customZone] {
+      let p = try Read.person(body, from: "2026-11-23", to: "2026-11-30")
+      #expect(Read.busy(p) == [Read.span("2026-11-24T08:00Z", "2026-11-24T09:00Z")])
+      #expect(p.diagnostics.isEmpty)
+    }
+  }
+
+  /// RFC 5545 §3.3.5: in a fold the first occurrence, in a gap the offset from before it.
+  @Test func foldAndGapWithFileZoneAndSystemZone() throws {
+    for (zoneDef, tzid) in [(EventTests.customZone, "Custom Zone"), ("", "Europe/Prague")] {
+      let p = try Read.person(
+        zoneDef + """
+
+          BEGIN:VEVENT
+          UID:fold
+          DTSTART;TZID=\(tzid):20261025T023000
+          DURATION:PT10M
+          END:VEVENT
+          BEGIN:VEVENT
+          UID:gap
+          DTSTART;TZID=\(tzid):20260329T023000
+          DURATION:PT10M
+          END:VEVENT
+          """, from: "2026-03-01", to: "2026-11-30")
+      // Fold: 02:30 CEST (first) = 00:30Z. Gap: 02:30 read with +01:00 = 01:30Z.
+      #expect(
+        Read.busy(p) == [
+          Read.span("2026-03-29T01:30Z", "2026-03-29T01:40Z"),
+          Read.span("2026-10-25T00:30Z", "2026-10-25T00:40Z"),
+        ], "\(tzid)")
+    }
+  }
+}
+
+@Suite struct RecurrenceTests {
+  static let series = """
+    BEGIN:VEVENT
+    UID:standup
+    DTSTART;TZID=Europe/Prague:20260105T093000
+    DTEND;TZID=Europe/Prague:20260105T094500
+    RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR
+    EXDATE;TZID=Europe/Prague:20261127T093000
+    END:VEVENT
+    BEGIN:VEVENT
+    UID:standup
+    RECURRENCE-ID;TZID=Europe/Prague:20261123T093000
+    DTSTART;TZID=Europe/Prague:20261123T140000
+    DTEND;TZID=Europe/Prague:20261123T141000
+    END:VEVENT
+    BEGIN:VEVENT
+    UID:standup
+    RECURRENCE-ID;TZID=Europe/Prague:20261125T093000
+    DTSTART;TZID=Europe/Prague:20261125T093000
+    DTEND;TZID=Europe/Prague:20261125T094500
+    STATUS:CANCELLED
+    END:VEVENT
+    """
+
+  @Test func overridesMoveCancelAndExdate() throws {
+    let p = try Read.person(
+      RecurrenceTests.series, from: "2026-11-23", to: "2026-12-01", zone: "Europe/Prague")
+    let prague = Zone.named("Europe/Prague")!
+    #expect(
+      Read.busy(p) == [
+        Read.span("2026-11-23T14:00", "2026-11-23T14:10", zone: prague),  // moved
+        // Wed cancelled, Fri excluded
+        Read.span("2026-11-30T09:30", "2026-11-30T09:45", zone: prague),
+      ])
+  }
+
+  @Test func overrideMovesAnInstanceIntoTheWindow() throws {
+    // The Friday before the window moved into it; the Monday in the window moved out.
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:s
+      DTSTART:20261106T090000Z
+      DTEND:20261106T100000Z
+      RRULE:FREQ=WEEKLY;COUNT=10
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:s
+      RECURRENCE-ID:20261120T090000Z
+      DTSTART:20261124T160000Z
+      DTEND:20261124T170000Z
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:s
+      RECURRENCE-ID:20261127T090000Z
+      DTSTART:20261210T090000Z
+      DTEND:20261210T100000Z
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30")
+    #expect(Read.busy(p) == [Read.span("2026-11-24T16:00Z", "2026-11-24T17:00Z")])
+  }
+
+  @Test func rdateDateTimeAndPeriodAndCount() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:r
+      DTSTART:20261123T080000Z
+      DURATION:PT30M
+      RRULE:FREQ=DAILY;COUNT=2
+      RDATE:20261125T100000Z
+      RDATE;VALUE=PERIOD:20261126T170000Z/20261126T180000Z,20261127T190000Z/PT15M
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30")
+    #expect(
+      Read.busy(p) == [
+        Read.span("2026-11-23T08:00Z", "2026-11-23T08:30Z"),
+        Read.span("2026-11-24T08:00Z", "2026-11-24T08:30Z"),
+        Read.span("2026-11-25T10:00Z", "2026-11-25T10:30Z"),
+        Read.span("2026-11-26T17:00Z", "2026-11-26T18:00Z"),
+        Read.span("2026-11-27T19:00Z", "2026-11-27T19:15Z"),
+      ])
+  }
+
+  @Test func untilInUTCWithZonedStartAndLongRunningSeries() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:u
+      DTSTART;TZID=America/New_York:20200106T090000
+      DTEND;TZID=America/New_York:20200106T100000
+      RRULE:FREQ=DAILY;UNTIL=20261125T140000Z
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30")
+    #expect(
+      Read.busy(p) == [
+        Read.span("2026-11-23T14:00Z", "2026-11-23T15:00Z"),
+        Read.span("2026-11-24T14:00Z", "2026-11-24T15:00Z"),
+        Read.span("2026-11-25T14:00Z", "2026-11-25T15:00Z"),
+      ])
+  }
+
+  @Test func dtstartIsAlwaysAnInstance() throws {
+    // DTSTART on a Tuesday, rule says Mondays: both the Tuesday and the Mondays are busy.
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:d
+      DTSTART:20261124T090000Z
+      DTEND:20261124T100000Z
+      RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=2
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-12-10")
+    #expect(
+      Read.busy(p) == [
+        Read.span("2026-11-24T09:00Z", "2026-11-24T10:00Z"),
+        Read.span("2026-11-30T09:00Z", "2026-11-30T10:00Z"),
+        Read.span("2026-12-07T09:00Z", "2026-12-07T10:00Z"),
+      ])
+  }
+
+  @Test func eventBeforeTheWindowLastingIntoItCounts() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:long
+      DTSTART:20261120T000000Z
+      DTEND:20261124T120000Z
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:weekly-long
+      DTSTART:20250101T000000Z
+      DURATION:P3D
+      RRULE:FREQ=WEEKLY
+      END:VEVENT
+      """, from: "2026-11-23T06:00Z", to: "2026-11-23T08:00Z")
+    #expect(Read.busy(p) == [Read.span("2026-11-20T00:00Z", "2026-11-24T12:00Z")])
+  }
+
+  @Test func recurrenceBombIsCapped() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:bomb
+      DTSTART:20261123T000000Z
+      DURATION:PT1S
+      RRULE:FREQ=SECONDLY
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30", maxInstances: 1000)
+    #expect(p.busy.count <= 1001)
+    #expect(p.diagnostics.contains { $0.message.contains("stopped after 1000 instances") })
+  }
+}
+
+@Suite struct FreeBusyAndStructureTests {
+  @Test func freeBusyTypes() throws {
+    let body = """
+      BEGIN:VFREEBUSY
+      UID:fb
+      DTSTART:20261123T000000Z
+      DTEND:20261130T000000Z
+      FREEBUSY:20261124T080000Z/20261124T083000Z
+      FREEBUSY;FBTYPE=BUSY:20261124T090000Z/20261124T100000Z,20261124T150000Z/PT1H
+      FREEBUSY;FBTYPE=FREE:20261124T110000Z/PT1H
+      FREEBUSY;FBTYPE=BUSY-TENTATIVE:20261124T120000Z/PT1H
+      FREEBUSY;FBTYPE=BUSY-UNAVAILABLE:20261124T130000Z/PT1H
+      END:VFREEBUSY
+      """
+    let p = try Read.person(body, from: "2026-11-23", to: "2026-11-30")
+    #expect(
+      Read.busy(p) == [
+        Read.span("2026-11-24T08:00Z", "2026-11-24T08:30Z"),
+        Read.span("2026-11-24T09:00Z", "2026-11-24T10:00Z"),
+        Read.span("2026-11-24T12:00Z", "2026-11-24T14:00Z"),
+        Read.span("2026-11-24T15:00Z", "2026-11-24T16:00Z"),
+      ])
+    let free = try Read.person(body, from: "2026-11-23", to: "2026-11-30", tentative: .free)
+    #expect(!Read.busy(free).contains(Read.span("2026-11-24T12:00Z", "2026-11-24T14:00Z")))
+  }
+
+  @Test func severalCalendarsInOneFileAndTodosNeverBlock() throws {
+    let text = Read.calendar(
+      """
+      BEGIN:VCALENDAR
+      VERSION:2.0
+      BEGIN:VTODO
+      UID:todo
+      DTSTART:20261124T090000Z
+      DUE:20261124T100000Z
+      END:VTODO
+      BEGIN:VEVENT
+      UID:one
+      DTSTART:20261124T090000Z
+      DTEND:20261124T100000Z
+      BEGIN:VALARM
+      ACTION:DISPLAY
+      TRIGGER:-PT15M
+      END:VALARM
+      END:VEVENT
+      END:VCALENDAR
+      BEGIN:VCALENDAR
+      VERSION:2.0
+      BEGIN:VEVENT
+      UID:two
+      DTSTART:20261125T090000Z
+      DTEND:20261125T100000Z
+      END:VEVENT
+      END:VCALENDAR
+      """)
+    let p = try Read.read(Read.write(text), from: "2026-11-23", to: "2026-11-30")
+    #expect(
+      Read.busy(p) == [
+        Read.span("2026-11-24T09:00Z", "2026-11-24T10:00Z"),
+        Read.span("2026-11-25T09:00Z", "2026-11-25T10:00Z"),
+      ])
+  }
+
+  @Test func foldedLinesAndLineNumbers() throws {
+    let p = try Read.person(
+      "BEGIN:VEVENT\nUID:fo\n ld\nDTSTART:2026112\n 4T090000Z\nDTEND:20261124T100000Z\nDESCRIPTION:long\n  text\nEND:VEVENT\nBEGIN:VEVENT\nUID:bad\nDTSTART:notadate\nEND:VEVENT",
+      from: "2026-11-23", to: "2026-11-30")
+    #expect(Read.busy(p) == [Read.span("2026-11-24T09:00Z", "2026-11-24T10:00Z")])
+    #expect(p.diagnostics.count == 1)
+    #expect(p.diagnostics[0].line == 15)
+    #expect(p.diagnostics[0].uid == "bad")
+  }
+
+  @Test func vdirDirectoryIsOnePersonWithOverridesAcrossFiles() throws {
+    let dir = Read.directory + "/vdir-\(UInt32.random(in: 0...UInt32.max))"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    _ = Read.write(
+      Read.calendar(
+        """
+        BEGIN:VEVENT
+        UID:w
+        DTSTART:20261123T090000Z
+        DTEND:20261123T100000Z
+        RRULE:FREQ=DAILY;COUNT=3
+        END:VEVENT
+        """), name: "vdir-\(dir.split(separator: "-").last!)/a.ics")
+    _ = Read.write(
+      Read.calendar(
+        """
+        BEGIN:VEVENT
+        UID:w
+        RECURRENCE-ID:20261124T090000Z
+        DTSTART:20261124T120000Z
+        DTEND:20261124T130000Z
+        END:VEVENT
+        """), name: "vdir-\(dir.split(separator: "-").last!)/b.ics")
+    let p = try Read.read(dir, kind: .directory(dir), from: "2026-11-23", to: "2026-11-30")
+    #expect(
+      Read.busy(p) == [
+        Read.span("2026-11-23T09:00Z", "2026-11-23T10:00Z"),
+        Read.span("2026-11-24T12:00Z", "2026-11-24T13:00Z"),
+        Read.span("2026-11-25T09:00Z", "2026-11-25T10:00Z"),
+      ])
+  }
+
+  @Test(arguments: [
+    ("", "empty file"),
+    ("hello world\n", "not iCalendar"),
+    ("<html><body>404</body></html>\n", "not iCalendar"),
+    ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART:20261124T090000Z\r\n", "truncated"),
+    ("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", "does not close"),
+    ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nX-A:\u{0}\r\nEND:VCALENDAR\r\n", "NUL byte"),
+    ("BEGIN:VEVENT\r\nEND:VEVENT\r\n", "not iCalendar"),
+    ("\r\n\r\n", "not iCalendar"),
+  ])
+  func unreadableCalendarsAreErrors(text: String, message: String) throws {
+    let path = Read.write(text)
+    let error = #expect(throws: ReadError.self) {
+      try Read.read(path, from: "2026-11-23", to: "2026-11-30")
+    }
+    #expect(error?.description.contains(path) == true)
+    #expect(error?.description.contains(message) == true, "\(error?.description ?? "")")
+  }
+
+  @Test func missingFileIsAnError() throws {
+    let error = #expect(throws: ReadError.self) {
+      try Read.read("/nonexistent/x.ics", from: "2026-11-23", to: "2026-11-30")
+    }
+    #expect(error?.description == "/nonexistent/x.ics: no such file")
+  }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// Runs the built `freetime` binary and captures what it prints (argument-parser's
+/// `AssertExecuteCommand` idea).
+struct Run {
+  var status: Int32
+  var stdout: String
+  var stderr: String
+
+  /// The directory of the package (three levels above this file).
+  static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  static let fixtures = packageRoot.appendingPathComponent("Fixtures")
+
+  /// The freetime binary next to the test bundle (`.build/debug/freetime`).
+  static let binary: URL = {
+    var dir = Bundle.main.bundleURL
+    for _ in 0..<3 {
+      let candidate = dir.appendingPathComponent("freetime")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      dir = dir.deletingLastPathComponent()
+    }
+    return packageRoot.appendingPathComponent(".build/debug/freetime")
+  }()
+
+  /// Runs freetime with `arguments` in the package root, with a fixed DTSTAMP and zone.
+  static func freetime(
+    _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]
+  ) throws -> Run {
+    try command(binary.path, arguments, stdin: stdin, environment: environment)
+  }
+
+  static func command(
+    _ executable: String, _ arguments: [String], stdin: String? = nil,
+    environment: [String: String] = [:]
+  ) throws -> Run {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.currentDirectoryURL = packageRoot
+    var env = ProcessInfo.processInfo.environment
+    env["SOURCE_DATE_EPOCH"] = "1795000000"
+    env["TZ"] = "Europe/Prague"
+    env.removeValue(forKey: "NO_COLOR")
+    for (k, v) in environment { env[k] = v }
+    process.environment = env
+    // Output goes to files, so a large output can never block the child.
+    let outPath = Temp.directory + "/run-\(UUID().uuidString).out"
+    let errPath = outPath + ".err"
+    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+    let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+    let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+    process.standardOutput = out
+    process.standardError = err
+    let input = Pipe()
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    try out.close()
+    try err.close()
+    defer {
+      try? FileManager.default.removeItem(atPath: outPath)
+      try? FileManager.default.removeItem(atPath: errPath)
+    }
+    return Run(
+      status: process.terminationStatus,
+      stdout: try String(contentsOfFile: outPath, encoding: .utf8),
+      stderr: try String(contentsOfFile: errPath, encoding: .utf8))
+  }
+
+  static func python(_ script: String, _ arguments: [String] = [], stdin: String? = nil) throws -> Run {
+    try command("/usr/bin/env", ["python3", "-c", script] + arguments, stdin: stdin)
+  }
+}
+
+/// Golden files in Fixtures/golden: compared byte for byte; `FREETIME_RECORD=1` rewrites them.
+enum Golden {
+  static func check(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let url = Run.fixtures.appendingPathComponent("golden").appendingPathComponent(name)
+    if ProcessInfo.processInfo.environment["FREETIME_RECORD"] == "1" {
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(actual.utf8).write(to: url)
+      return
+    }
+    let expected = try String(contentsOf: url, encoding: .utf8)
+    #expect(actual == expected, "output differs from Fixtures/golden/\(name); FREETIME_RECORD=1 re-records", sourceLocation: sourceLocation)
+  }
+}
+
+/// Temporary files for tests.
+enum Temp {
+  static let directory: String = {
+    let path = NSTemporaryDirectory() + "freetime-e2e-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }()
+
+  static func file(_ text: String, name: String = UUID().uuidString + ".ics") -> String {
+    let path = directory + "/" + name
+    _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    return path
+  }
+}

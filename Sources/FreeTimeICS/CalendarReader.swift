@@ -158,6 +158,8 @@ struct FileReader {
   private var zones = ZoneTable()
   private var homeZone: Zone
   private var deferred: [[ContentLine]] = []
+  private var implicitCalendar = false
+  private var warnedOutside = false
 
   init(file: String, options: ReadOptions, homeOverride: Zone?) {
     self.file = file
@@ -182,7 +184,8 @@ struct FileReader {
     sawContent = true
     if !line.hasValue && name != "BEGIN" && name != "END" {
       if stack.isEmpty {
-        throw error(line.number, "not iCalendar: expected BEGIN:VCALENDAR")
+        try outside(line, into: &person)
+        return
       }
       if stack.count >= 2 {
         person.diagnostics.append(
@@ -194,14 +197,21 @@ struct FileReader {
     case "BEGIN":
       let what = line.value.trimmingCharacters(in: .whitespaces).uppercased()
       guard !what.isEmpty else { throw error(line.number, "BEGIN without a component name") }
+      if stack.isEmpty && what != "VCALENDAR" && FileReader.bareComponents.contains(what) {
+        // A component without its VCALENDAR (a bare VEVENT export): read as if wrapped.
+        person.diagnostics.append(
+          Diagnostic(
+            file: file, line: line.number,
+            message: "BEGIN:\(what) outside a VCALENDAR; read as if inside one"))
+        startCalendar()
+        implicitCalendar = true
+        stack.append(("VCALENDAR", line.number))
+      }
       if stack.isEmpty {
         guard what == "VCALENDAR" else {
           throw error(line.number, "not iCalendar: expected BEGIN:VCALENDAR, found BEGIN:\(Sanitize.text(what, limit: 40))")
         }
-        calendars += 1
-        componentsInCalendar = 0
-        homeZone = homeOverride ?? options.defaultZone
-        zones = ZoneTable()
+        startCalendar()
       } else if stack.count == 1 {
         if what == "VCALENDAR" { throw error(line.number, "BEGIN:VCALENDAR inside a VCALENDAR") }
         componentName = what
@@ -236,17 +246,17 @@ struct FileReader {
         let lines = component
         component = []
         try handle(componentName, lines: lines, deferUnknownZones: true, into: &person)
-      } else {
-        // END:VCALENDAR: components waiting for a VTIMEZONE defined later get a last try.
-        let waiting = deferred
-        deferred = []
-        for lines in waiting {
-          try handle("VEVENT", lines: lines, deferUnknownZones: false, into: &person)
+        if implicitCalendar {
+          stack.removeLast()
+          try endCalendar(into: &person)
         }
+      } else {
+        try endCalendar(into: &person)
       }
     default:
       if stack.isEmpty {
-        throw error(line.number, "not iCalendar: expected BEGIN:VCALENDAR")
+        try outside(line, into: &person)
+        return
       }
       if stack.count == 1 {
         if name == "X-WR-TIMEZONE" && homeOverride == nil {
@@ -280,6 +290,40 @@ struct FileReader {
       default:
         break
       }
+    }
+  }
+
+  /// Components accepted without a VCALENDAR around them.
+  static let bareComponents: Set<String> = ["VEVENT", "VFREEBUSY", "VTIMEZONE", "VTODO", "VJOURNAL"]
+
+  private mutating func startCalendar() {
+    calendars += 1
+    componentsInCalendar = 0
+    implicitCalendar = false
+    homeZone = homeOverride ?? options.defaultZone
+    zones = ZoneTable()
+  }
+
+  /// END:VCALENDAR: components waiting for a VTIMEZONE defined later get a last try.
+  private mutating func endCalendar(into person: inout PersonAccumulator) throws {
+    implicitCalendar = false
+    let waiting = deferred
+    deferred = []
+    for lines in waiting {
+      try handle("VEVENT", lines: lines, deferUnknownZones: false, into: &person)
+    }
+  }
+
+  /// A line outside every component: an error before the first calendar (this is not
+  /// iCalendar), a warning after one (trailing text, e.g. a cache comment).
+  private mutating func outside(_ line: ContentLine, into person: inout PersonAccumulator) throws {
+    guard calendars > 0 else {
+      throw error(line.number, "not iCalendar: expected BEGIN:VCALENDAR")
+    }
+    if !warnedOutside {
+      warnedOutside = true
+      person.diagnostics.append(
+        Diagnostic(file: file, line: line.number, message: "text outside a VCALENDAR ignored"))
     }
   }
 

@@ -467,3 +467,22 @@ import Testing
     #expect(error?.description == "/nonexistent/x.ics: no such file")
   }
 }
+
+@Suite struct LenientStructureTests {
+  @Test func bareEventIsReadWithAWarning() throws {
+    let path = Read.write(
+      "BEGIN:VEVENT\r\nUID:bare\r\nDTSTART:20261124T090000Z\r\nDTEND:20261124T100000Z\r\nEND:VEVENT\r\n")
+    let p = try Read.read(path, from: "2026-11-23", to: "2026-11-30")
+    #expect(Read.busy(p) == [Read.span("2026-11-24T09:00Z", "2026-11-24T10:00Z")])
+    #expect(p.diagnostics.map(\.message) == ["BEGIN:VEVENT outside a VCALENDAR; read as if inside one"])
+  }
+
+  @Test func textAfterTheCalendarIsIgnoredWithAWarning() throws {
+    let text = Read.calendar(
+      "BEGIN:VEVENT\nUID:x\nDTSTART:20261124T090000Z\nDTEND:20261124T100000Z\nEND:VEVENT")
+      + "X-COMMENT:cached\r\n"
+    let p = try Read.read(Read.write(text), from: "2026-11-23", to: "2026-11-30")
+    #expect(Read.busy(p) == [Read.span("2026-11-24T09:00Z", "2026-11-24T10:00Z")])
+    #expect(p.diagnostics.map(\.line) == [9])
+  }
+}

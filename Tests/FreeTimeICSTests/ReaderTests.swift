@@ -448,8 +448,8 @@ import Testing
     ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART:20261124T090000Z\r\n", "truncated"),
     ("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", "does not close"),
     ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nX-A:\u{0}\r\nEND:VCALENDAR\r\n", "NUL byte"),
-    ("BEGIN:VEVENT\r\nEND:VEVENT\r\n", "not iCalendar"),
     ("\r\n\r\n", "not iCalendar"),
+    ("BEGIN:VALARM\r\nTRIGGER:-PT5M\r\nEND:VALARM\r\n", "not iCalendar"),
   ])
   func unreadableCalendarsAreErrors(text: String, message: String) throws {
     let path = Read.write(text)
@@ -483,6 +483,6 @@ import Testing
       + "X-COMMENT:cached\r\n"
     let p = try Read.read(Read.write(text), from: "2026-11-23", to: "2026-11-30")
     #expect(Read.busy(p) == [Read.span("2026-11-24T09:00Z", "2026-11-24T10:00Z")])
-    #expect(p.diagnostics.map(\.line) == [9])
+    #expect(p.diagnostics.map(\.line) == [10])
   }
 }

@@ -270,19 +270,35 @@ struct EventReader {
       }
       rule.until = icaltime_null_time()
     }
-    let dtstart = ICSTime.icaltime(civil: start.civil, isDate: start.isDate)
+    // Fast-forward a long-running series to just before the window, only without COUNT (where
+    // the instances before the window need not be counted). Sub-daily rules move DTSTART by whole
+    // steps of the rule (libical's set_start loses their INTERVAL phase); the others use
+    // icalrecur_iterator_set_start. FastForwardTests checks both against stepping from DTSTART.
+    let margin = length.upperBound + 2 * 86400
+    let startInstant = start.instant(home: home)
+    let skip = window.start - margin - startInstant
+    let fastForward = options.fastForward && rule.count == 0 && skip > 7 * 86400
+    var iterStart = start.civil
+    let unit: Int64? =
+      switch rule.freq {
+      case ICAL_SECONDLY_RECURRENCE: 1
+      case ICAL_MINUTELY_RECURRENCE: 60
+      case ICAL_HOURLY_RECURRENCE: 3600
+      default: nil
+      }
+    if fastForward, let unit {
+      let step = unit * Int64(max(1, rule.interval))
+      iterStart += skip / step * step
+    }
+    let dtstart = ICSTime.icaltime(civil: iterStart, isDate: start.isDate)
     guard let iterator = icalrecur_iterator_new(rule, dtstart) else {
       warn(line(of: "RRULE"), uid, "RRULE is not valid; only DTSTART is used")
       return
     }
     defer { icalrecur_iterator_free(iterator) }
 
-    // Fast-forward a long-running series to just before the window (only without COUNT, where
-    // the instances before the window need not be counted).
-    let margin = length.upperBound + 2 * 86400
-    let startInstant = start.instant(home: home)
-    if rule.count == 0, window.start - margin > startInstant + 86400 * 7 {
-      let civil = start.civil + (window.start - margin - startInstant)
+    if fastForward, unit == nil {
+      let civil = start.civil + skip
       let from = ICSTime.icaltime(civil: CivilTime.floorDiv(civil, 86400) * 86400, isDate: start.isDate)
       _ = icalrecur_iterator_set_start(iterator, from)
     }

@@ -20,6 +20,9 @@ public struct ReadOptions: Sendable {
   public var allDay: BusyOrFree
   /// `--max-instances`: cap on the instances generated for one recurring event.
   public var maxInstances: Int
+  /// Whether long-running series skip ahead to the window (off only to test that it changes
+  /// nothing).
+  var fastForward = true
 
   public init(
     window: Interval, defaultZone: Zone, homeZones: [String: Zone] = [:],

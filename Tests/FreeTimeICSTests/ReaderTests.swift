@@ -486,3 +486,46 @@ import Testing
     #expect(p.diagnostics.map(\.line) == [10])
   }
 }
+
+/// Skipping a long-running series ahead to the window must give the same instances as stepping
+/// through it from DTSTART.
+@Suite struct FastForwardTests {
+  @Test(arguments: [
+    "FREQ=DAILY", "FREQ=DAILY;INTERVAL=3", "FREQ=WEEKLY;BYDAY=MO,WE,FR", "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH",
+    "FREQ=MONTHLY;BYMONTHDAY=24", "FREQ=MONTHLY;BYDAY=-1FR", "FREQ=MONTHLY;BYDAY=4TU",
+    "FREQ=MONTHLY;INTERVAL=5;BYMONTHDAY=25,26", "FREQ=YEARLY;BYMONTH=11;BYDAY=4TH",
+    "FREQ=YEARLY", "FREQ=HOURLY;INTERVAL=7", "FREQ=WEEKLY;UNTIL=20261126T000000Z",
+    "FREQ=MINUTELY;INTERVAL=997", "FREQ=MONTHLY;BYSETPOS=-1;BYDAY=MO,TU,WE,TH,FR",
+    "FREQ=MONTHLY;INTERVAL=2", "FREQ=MONTHLY;INTERVAL=5", "FREQ=YEARLY;INTERVAL=2",
+    "FREQ=YEARLY;INTERVAL=3;BYMONTH=1,6,11", "FREQ=DAILY;INTERVAL=10;BYHOUR=9,15",
+    "FREQ=WEEKLY;INTERVAL=3", "FREQ=MONTHLY;INTERVAL=3;BYDAY=2WE", "FREQ=HOURLY;INTERVAL=5;BYDAY=MO",
+    "FREQ=MINUTELY;INTERVAL=30;BYHOUR=9,10", "FREQ=SECONDLY;INTERVAL=86401", "FREQ=HOURLY", "FREQ=HOURLY;BYHOUR=9,17",
+  ])
+  func sameInstances(rule: String) throws {
+    for (from, to) in [("2026-11-20", "2026-12-05"), ("2025-01-01", "2025-03-01"), ("2028-06-10", "2028-08-01")] {
+      try same(rule: rule, from: from, to: to)
+    }
+  }
+
+  func same(rule: String, from: String, to: String) throws {
+    let body = Read.calendar(
+      """
+      BEGIN:VEVENT
+      UID:ff
+      DTSTART;TZID=Europe/Prague:20190124T093000
+      DTEND;TZID=Europe/Prague:20190124T103000
+      RRULE:\(rule)
+      END:VEVENT
+      """)
+    let path = Read.write(body)
+    let zone = Zone.named("Europe/Prague")!
+    var options = ReadOptions(
+      window: Read.span(from, to, zone: zone), defaultZone: zone,
+      maxInstances: 10_000_000)
+    let source = CalendarSource(kind: .file(path), name: "p", argument: path)
+    let fast = try CalendarReader.read(source, options: options)
+    options.fastForward = false
+    let slow = try CalendarReader.read(source, options: options)
+    #expect(Read.busy(fast) == Read.busy(slow), "\(rule) \(from)")
+  }
+}

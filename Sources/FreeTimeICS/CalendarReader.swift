@@ -70,9 +70,11 @@ public enum CalendarReader {
     } catch let error as LineScanner.ScanError {
       switch error {
       case .nulByte(let line):
-        throw ReadError(file: displayName, line: line, message: "NUL byte: this is not iCalendar text")
+        throw ReadError(
+          file: displayName, line: line, message: "NUL byte: this is not iCalendar text")
       case .readFailed(let code):
-        throw ReadError(file: displayName, message: "read failed: \(String(cString: strerror(code)))")
+        throw ReadError(
+          file: displayName, message: "read failed: \(String(cString: strerror(code)))")
       }
     }
     if !scanner.controlCharacterLines.isEmpty {
@@ -173,7 +175,9 @@ struct FileReader {
     "BEGIN", "END", "UID", "DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE",
     "RECURRENCE-ID", "TRANSP", "STATUS",
   ]
-  static let freeBusyProperties: Set<String> = ["BEGIN", "END", "UID", "DTSTART", "DTEND", "FREEBUSY"]
+  static let freeBusyProperties: Set<String> = [
+    "BEGIN", "END", "UID", "DTSTART", "DTEND", "FREEBUSY",
+  ]
 
   private func error(_ line: Int?, _ message: String) -> ReadError {
     ReadError(file: file, line: line, message: message)
@@ -209,7 +213,10 @@ struct FileReader {
       }
       if stack.isEmpty {
         guard what == "VCALENDAR" else {
-          throw error(line.number, "not iCalendar: expected BEGIN:VCALENDAR, found BEGIN:\(Sanitize.text(what, limit: 40))")
+          throw error(
+            line.number,
+            "not iCalendar: expected BEGIN:VCALENDAR, found BEGIN:\(Sanitize.text(what, limit: 40))"
+          )
         }
         startCalendar()
       } else if stack.count == 1 {
@@ -294,7 +301,9 @@ struct FileReader {
   }
 
   /// Components accepted without a VCALENDAR around them.
-  static let bareComponents: Set<String> = ["VEVENT", "VFREEBUSY", "VTIMEZONE", "VTODO", "VJOURNAL"]
+  static let bareComponents: Set<String> = [
+    "VEVENT", "VFREEBUSY", "VTIMEZONE", "VTODO", "VJOURNAL",
+  ]
 
   private mutating func startCalendar() {
     calendars += 1
@@ -382,8 +391,7 @@ struct FileReader {
     }
   }
 
-  private mutating func readTimeZone(_ lines: [ContentLine], into person: inout PersonAccumulator)
-  {
+  private mutating func readTimeZone(_ lines: [ContentLine], into person: inout PersonAccumulator) {
     // Observance rules other than FREQ=YEARLY make libical 3.0.16 spin (LIBICAL_NOTES.md).
     for line in lines where line.name == "RRULE" {
       let value = line.value.uppercased()
@@ -400,7 +408,8 @@ struct FileReader {
     let tzid = tzidLine?.value ?? ""
     guard !tzid.isEmpty else {
       person.diagnostics.append(
-        Diagnostic(file: file, line: lines.first?.number, message: "VTIMEZONE without TZID ignored"))
+        Diagnostic(file: file, line: lines.first?.number, message: "VTIMEZONE without TZID ignored")
+      )
       return
     }
     guard let comp = Libical.parseOwned(lines), let zone = Zone.fromComponent(comp, tzid: tzid)
@@ -408,14 +417,14 @@ struct FileReader {
       person.diagnostics.append(
         Diagnostic(
           file: file, line: lines.first?.number,
-          message: "VTIMEZONE '\(Sanitize.text(tzid, limit: 80))' cannot be read; looked up by name"))
+          message: "VTIMEZONE '\(Sanitize.text(tzid, limit: 80))' cannot be read; looked up by name"
+        ))
       return
     }
     zones.define(zone, tzid: tzid)
   }
 
-  private mutating func readFreeBusy(_ lines: [ContentLine], into person: inout PersonAccumulator)
-  {
+  private mutating func readFreeBusy(_ lines: [ContentLine], into person: inout PersonAccumulator) {
     var periods: [Interval] = []
     var warnings: [Diagnostic] = []
     let file = self.file
@@ -440,15 +449,21 @@ struct FileReader {
         let period = icalproperty_get_freebusy(prop)
         let start = period.start
         guard icaltime_is_null_time(start) == 0 else {
-          let line = fbLines.isEmpty ? lines.first?.number : fbLines[min(index, fbLines.count - 1)].number
-          warnings.append(Diagnostic(file: file, line: line, message: "FREEBUSY period cannot be read; ignored"))
+          let line =
+            fbLines.isEmpty ? lines.first?.number : fbLines[min(index, fbLines.count - 1)].number
+          warnings.append(
+            Diagnostic(file: file, line: line, message: "FREEBUSY period cannot be read; ignored"))
           continue
         }
         guard blocks else { continue }
-        let s = icaltime_is_utc(start) != 0 ? ICSTime.civil(start) : homeZone.instant(civil: ICSTime.civil(start))
+        let s =
+          icaltime_is_utc(start) != 0
+          ? ICSTime.civil(start) : homeZone.instant(civil: ICSTime.civil(start))
         let e: Instant
         if icaltime_is_null_time(period.end) == 0 {
-          e = icaltime_is_utc(period.end) != 0 ? ICSTime.civil(period.end) : homeZone.instant(civil: ICSTime.civil(period.end))
+          e =
+            icaltime_is_utc(period.end) != 0
+            ? ICSTime.civil(period.end) : homeZone.instant(civil: ICSTime.civil(period.end))
         } else {
           e = s + Int64(icaldurationtype_as_int(period.duration))
         }
@@ -458,7 +473,9 @@ struct FileReader {
     }
     if case .failed = parsed {
       person.diagnostics.append(
-        Diagnostic(file: file, line: lines.first?.number, message: "VFREEBUSY skipped: libical cannot parse it"))
+        Diagnostic(
+          file: file, line: lines.first?.number,
+          message: "VFREEBUSY skipped: libical cannot parse it"))
       return
     }
     person.diagnostics += warnings

@@ -235,7 +235,8 @@ struct EventReader {
           let end = try props.value(
             dp.period.end, prop: prop, warn: warnAt("RDATE"), deferUnknown: deferUnknownZones)
         {
-          periodLength = EventLength(civil: 0, exact: end.instant(home: home) - value.instant(home: home))
+          periodLength = EventLength(
+            civil: 0, exact: end.instant(home: home) - value.instant(home: home))
         } else {
           let d = dp.period.duration
           periodLength = EventLength(
@@ -299,7 +300,8 @@ struct EventReader {
 
     if fastForward, unit == nil {
       let civil = start.civil + skip
-      let from = ICSTime.icaltime(civil: CivilTime.floorDiv(civil, 86400) * 86400, isDate: start.isDate)
+      let from = ICSTime.icaltime(
+        civil: CivilTime.floorDiv(civil, 86400) * 86400, isDate: start.isDate)
       _ = icalrecur_iterator_set_start(iterator, from)
     }
 

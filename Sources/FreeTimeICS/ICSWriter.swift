@@ -27,7 +27,8 @@ public enum ICSWriter {
         event, icalproperty_new_dtend(ICSTime.icaltime(utc: slot.interval.end)))
       var summary = "Free: \(names)"
       if !slot.rooms.isEmpty { summary += " (rooms: \(slot.rooms.joined(separator: ", ")))" }
-      icalcomponent_add_property(event, icalproperty_new_summary(Sanitize.text(summary, limit: 400)))
+      icalcomponent_add_property(
+        event, icalproperty_new_summary(Sanitize.text(summary, limit: 400)))
       icalcomponent_add_property(event, icalproperty_new_transp(ICAL_TRANSP_TRANSPARENT))
       icalcomponent_add_component(cal, event)
     }

@@ -37,7 +37,9 @@ enum Libical {
       for byte in line.bytes { buffer.append(CChar(bitPattern: byte)) }
       buffer.append(0)
       // icalparser_add_line does not take ownership of the line in 3.0.16.
-      let comp = buffer.withUnsafeMutableBufferPointer { icalparser_add_line(parser, $0.baseAddress) }
+      let comp = buffer.withUnsafeMutableBufferPointer {
+        icalparser_add_line(parser, $0.baseAddress)
+      }
       if let comp {
         if result != nil { icalcomponent_free(comp) } else { result = comp }
       }

@@ -23,9 +23,12 @@ enum Output {
     var template = Array("\(directory)/.\(base).freetime-XXXXXX".utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else {
-      throw CommandError("\(path): cannot create a temporary file in \(directory): \(String(cString: strerror(errno)))")
+      throw CommandError(
+        "\(path): cannot create a temporary file in \(directory): \(String(cString: strerror(errno)))"
+      )
     }
-    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let temporary = String(
+      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     let bytes = Array(text.utf8)
     let ok = writeAll(fd, bytes) && fsync(fd) == 0
     let mode: mode_t = 0o644 & ~currentUmask()

@@ -53,7 +53,8 @@ struct Report {
       {
         endText = "24:00"
       } else {
-        endText = "\(TimeText.weekday(e.fields)) \(TimeText.date(e.fields)) \(TimeText.clock(e.fields))"
+        endText =
+          "\(TimeText.weekday(e.fields)) \(TimeText.date(e.fields)) \(TimeText.clock(e.fields))"
       }
       var row = [
         "\(TimeText.weekday(s.fields)) \(TimeText.date(s.fields))",
@@ -97,8 +98,10 @@ struct Report {
     out += "  \"calendars\": ["
     for (i, person) in people.enumerated() {
       out += i == 0 ? "\n" : ",\n"
-      out += "    {\"name\": \(JSON.string(person.name)), \"source\": \(JSON.string(person.source)), "
-      out += "\"role\": \(JSON.string(person.role.rawValue)), \"busyIntervals\": \(person.busy.count), "
+      out +=
+        "    {\"name\": \(JSON.string(person.name)), \"source\": \(JSON.string(person.source)), "
+      out +=
+        "\"role\": \(JSON.string(person.role.rawValue)), \"busyIntervals\": \(person.busy.count), "
       out += "\"warnings\": \(person.diagnostics.count)}"
     }
     out += people.isEmpty ? "],\n" : "\n  ],\n"
@@ -212,11 +215,13 @@ enum TimeText {
 
   static func date(_ f: CivilTime.Fields) -> String {
     let y = f.year < 0 ? "-" + String(-f.year) : String(f.year)
-    return "\(String(repeating: "0", count: Swift.max(0, 4 - y.count)))\(y)-\(two(f.month))-\(two(f.day))"
+    return
+      "\(String(repeating: "0", count: Swift.max(0, 4 - y.count)))\(y)-\(two(f.month))-\(two(f.day))"
   }
 
   static func clock(_ f: CivilTime.Fields) -> String {
-    f.second == 0 ? "\(two(f.hour)):\(two(f.minute))" : "\(two(f.hour)):\(two(f.minute)):\(two(f.second))"
+    f.second == 0
+      ? "\(two(f.hour)):\(two(f.minute))" : "\(two(f.hour)):\(two(f.minute)):\(two(f.second))"
   }
 
   static func weekday(_ f: CivilTime.Fields) -> String {

@@ -33,7 +33,8 @@ extension Freetime {
 
     /// End of the window (exclusive).
     @Option(
-      help: ArgumentHelp("End of the window, exclusive (default: --from + 7 days).", valueName: "when"))
+      help: ArgumentHelp(
+        "End of the window, exclusive (default: --from + 7 days).", valueName: "when"))
     var to: String?
 
     /// The zone of dates, times and the output.
@@ -58,7 +59,8 @@ extension Freetime {
     /// `-o FILE`: written atomically.
     @Option(
       name: [.customShort("o"), .customLong("output")],
-      help: ArgumentHelp("Write the output to FILE atomically instead of standard output.", valueName: "file"))
+      help: ArgumentHelp(
+        "Write the output to FILE atomically instead of standard output.", valueName: "file"))
     var output: String?
 
     @Flag(name: .short, help: "Print nothing; only the exit status tells.")
@@ -67,7 +69,8 @@ extension Freetime {
     @Flag(help: "Treat every warning about the calendars as an error.")
     var strict = false
 
-    @Option(help: ArgumentHelp("Whether STATUS:TENTATIVE events block time.", valueName: "busy|free"))
+    @Option(
+      help: ArgumentHelp("Whether STATUS:TENTATIVE events block time.", valueName: "busy|free"))
     var tentative: BusyOrFreeArgument = .busy
 
     @Option(
@@ -78,7 +81,8 @@ extension Freetime {
     @Option(
       name: .customLong("zone"),
       help: ArgumentHelp(
-        "A calendar's home zone for floating times and dates (repeatable).", valueName: "name=zone"))
+        "A calendar's home zone for floating times and dates (repeatable).", valueName: "name=zone")
+    )
     var zones: [String] = []
 
     @Option(
@@ -148,10 +152,13 @@ struct Setup {
     zone = try Setup.zone(options.tz)
     let now = Instant(time(nil))
     guard let from = WhenSyntax.parse(options.from ?? "now", now: now, base: now, zone: zone) else {
-      throw ValidationError("--from '\(options.from ?? "")' is not a WHEN (try 2026-11-23, 2026-11-23T09:00, now, tomorrow, +1d).")
+      throw ValidationError(
+        "--from '\(options.from ?? "")' is not a WHEN (try 2026-11-23, 2026-11-23T09:00, now, tomorrow, +1d)."
+      )
     }
     guard let to = WhenSyntax.parse(options.to ?? "+7d", now: now, base: from, zone: zone) else {
-      throw ValidationError("--to '\(options.to ?? "")' is not a WHEN (try 2026-11-30, 2026-11-30T18:00, +3d, +2w).")
+      throw ValidationError(
+        "--to '\(options.to ?? "")' is not a WHEN (try 2026-11-30, 2026-11-30T18:00, +3d, +2w).")
     }
     guard from < to else {
       throw ValidationError("The window is empty: --to must be later than --from.")
@@ -161,8 +168,11 @@ struct Setup {
 
     var homeZones: [String: Zone] = [:]
     for entry in options.zones {
-      guard let eq = entry.firstIndex(of: "="), let z = Zone.named(String(entry[entry.index(after: eq)...])) else {
-        throw ValidationError("--zone '\(entry)' must be NAME=ZONE with a known zone, e.g. alice=Europe/Prague.")
+      guard let eq = entry.firstIndex(of: "="),
+        let z = Zone.named(String(entry[entry.index(after: eq)...]))
+      else {
+        throw ValidationError(
+          "--zone '\(entry)' must be NAME=ZONE with a known zone, e.g. alice=Europe/Prague.")
       }
       homeZones[String(entry[..<eq])] = z
     }
@@ -171,7 +181,9 @@ struct Setup {
     var seen: [String: String] = [:]
     for source in sources {
       if let other = seen[source.name] {
-        throw ValidationError("Two calendars are named '\(source.name)' (\(other) and \(source.argument)); name them with NAME=PATH.")
+        throw ValidationError(
+          "Two calendars are named '\(source.name)' (\(other) and \(source.argument)); name them with NAME=PATH."
+        )
       }
       seen[source.name] = source.argument
     }
@@ -182,7 +194,9 @@ struct Setup {
       window: window, defaultZone: zone, homeZones: homeZones,
       tentative: options.tentative == .busy ? .busy : .free,
       allDay: options.allDay == .busy ? .busy : .free, maxInstances: options.maxInstances)
-    if let epoch = getenv("SOURCE_DATE_EPOCH").map({ String(cString: $0) }), let value = Int64(epoch) {
+    if let epoch = getenv("SOURCE_DATE_EPOCH").map({ String(cString: $0) }),
+      let value = Int64(epoch)
+    {
       stamp = value
     } else {
       stamp = now
@@ -193,11 +207,13 @@ struct Setup {
   static func zone(_ option: String?) throws -> Zone {
     if let option {
       guard let zone = Zone.named(option) else {
-        throw ValidationError("--tz '\(option)' is not a known time zone (try Europe/Prague, America/New_York, UTC).")
+        throw ValidationError(
+          "--tz '\(option)' is not a known time zone (try Europe/Prague, America/New_York, UTC).")
       }
       return zone
     }
-    if let env = getenv("TZ").map({ String(cString: $0) }), !env.isEmpty, let zone = Zone.named(env) {
+    if let env = getenv("TZ").map({ String(cString: $0) }), !env.isEmpty, let zone = Zone.named(env)
+    {
       return zone
     }
     return Zone.system

@@ -445,7 +445,10 @@ import Testing
     ("", "empty file"),
     ("hello world\n", "not iCalendar"),
     ("<html><body>404</body></html>\n", "not iCalendar"),
-    ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART:20261124T090000Z\r\n", "truncated"),
+    (
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART:20261124T090000Z\r\n",
+      "truncated"
+    ),
     ("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", "does not close"),
     ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nX-A:\u{0}\r\nEND:VCALENDAR\r\n", "NUL byte"),
     ("\r\n\r\n", "not iCalendar"),
@@ -471,15 +474,18 @@ import Testing
 @Suite struct LenientStructureTests {
   @Test func bareEventIsReadWithAWarning() throws {
     let path = Read.write(
-      "BEGIN:VEVENT\r\nUID:bare\r\nDTSTART:20261124T090000Z\r\nDTEND:20261124T100000Z\r\nEND:VEVENT\r\n")
+      "BEGIN:VEVENT\r\nUID:bare\r\nDTSTART:20261124T090000Z\r\nDTEND:20261124T100000Z\r\nEND:VEVENT\r\n"
+    )
     let p = try Read.read(path, from: "2026-11-23", to: "2026-11-30")
     #expect(Read.busy(p) == [Read.span("2026-11-24T09:00Z", "2026-11-24T10:00Z")])
-    #expect(p.diagnostics.map(\.message) == ["BEGIN:VEVENT outside a VCALENDAR; read as if inside one"])
+    #expect(
+      p.diagnostics.map(\.message) == ["BEGIN:VEVENT outside a VCALENDAR; read as if inside one"])
   }
 
   @Test func textAfterTheCalendarIsIgnoredWithAWarning() throws {
-    let text = Read.calendar(
-      "BEGIN:VEVENT\nUID:x\nDTSTART:20261124T090000Z\nDTEND:20261124T100000Z\nEND:VEVENT")
+    let text =
+      Read.calendar(
+        "BEGIN:VEVENT\nUID:x\nDTSTART:20261124T090000Z\nDTEND:20261124T100000Z\nEND:VEVENT")
       + "X-COMMENT:cached\r\n"
     let p = try Read.read(Read.write(text), from: "2026-11-23", to: "2026-11-30")
     #expect(Read.busy(p) == [Read.span("2026-11-24T09:00Z", "2026-11-24T10:00Z")])
@@ -491,18 +497,23 @@ import Testing
 /// through it from DTSTART.
 @Suite struct FastForwardTests {
   @Test(arguments: [
-    "FREQ=DAILY", "FREQ=DAILY;INTERVAL=3", "FREQ=WEEKLY;BYDAY=MO,WE,FR", "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH",
+    "FREQ=DAILY", "FREQ=DAILY;INTERVAL=3", "FREQ=WEEKLY;BYDAY=MO,WE,FR",
+    "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH",
     "FREQ=MONTHLY;BYMONTHDAY=24", "FREQ=MONTHLY;BYDAY=-1FR", "FREQ=MONTHLY;BYDAY=4TU",
     "FREQ=MONTHLY;INTERVAL=5;BYMONTHDAY=25,26", "FREQ=YEARLY;BYMONTH=11;BYDAY=4TH",
     "FREQ=YEARLY", "FREQ=HOURLY;INTERVAL=7", "FREQ=WEEKLY;UNTIL=20261126T000000Z",
     "FREQ=MINUTELY;INTERVAL=997", "FREQ=MONTHLY;BYSETPOS=-1;BYDAY=MO,TU,WE,TH,FR",
     "FREQ=MONTHLY;INTERVAL=2", "FREQ=MONTHLY;INTERVAL=5", "FREQ=YEARLY;INTERVAL=2",
     "FREQ=YEARLY;INTERVAL=3;BYMONTH=1,6,11", "FREQ=DAILY;INTERVAL=10;BYHOUR=9,15",
-    "FREQ=WEEKLY;INTERVAL=3", "FREQ=MONTHLY;INTERVAL=3;BYDAY=2WE", "FREQ=HOURLY;INTERVAL=5;BYDAY=MO",
-    "FREQ=MINUTELY;INTERVAL=30;BYHOUR=9,10", "FREQ=SECONDLY;INTERVAL=86401", "FREQ=HOURLY", "FREQ=HOURLY;BYHOUR=9,17",
+    "FREQ=WEEKLY;INTERVAL=3", "FREQ=MONTHLY;INTERVAL=3;BYDAY=2WE",
+    "FREQ=HOURLY;INTERVAL=5;BYDAY=MO",
+    "FREQ=MINUTELY;INTERVAL=30;BYHOUR=9,10", "FREQ=SECONDLY;INTERVAL=86401", "FREQ=HOURLY",
+    "FREQ=HOURLY;BYHOUR=9,17",
   ])
   func sameInstances(rule: String) throws {
-    for (from, to) in [("2026-11-20", "2026-12-05"), ("2025-01-01", "2025-03-01"), ("2028-06-10", "2028-08-01")] {
+    for (from, to) in [
+      ("2026-11-20", "2026-12-05"), ("2025-01-01", "2025-03-01"), ("2028-06-10", "2028-08-01"),
+    ] {
       try same(rule: rule, from: from, to: to)
     }
   }

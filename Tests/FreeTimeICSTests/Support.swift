@@ -24,7 +24,8 @@ enum Read {
     let lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let text = lines.joined(separator: "\r\n")
     if body.contains("BEGIN:VCALENDAR") { return text }
-    return "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n\(header)\(text)\r\nEND:VCALENDAR\r\n"
+    return
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n\(header)\(text)\r\nEND:VCALENDAR\r\n"
   }
 
   static func person(
@@ -32,7 +33,9 @@ enum Read {
     tentative: BusyOrFree = .busy, allDay: BusyOrFree = .busy, maxInstances: Int = 100_000
   ) throws -> PersonCalendar {
     let path = write(calendar(body, header: header))
-    return try read(path, from: from, to: to, zone: zone, tentative: tentative, allDay: allDay, maxInstances: maxInstances)
+    return try read(
+      path, from: from, to: to, zone: zone, tentative: tentative, allDay: allDay,
+      maxInstances: maxInstances)
   }
 
   static func read(

@@ -76,7 +76,8 @@ let window = ["--from", "2026-11-24T08:00Z", "--to", "2026-11-24T12:00Z", "--tz"
 
   @Test func strictTurnsWarningsIntoErrors() throws {
     let path = Temp.file(
-      busyCalendar.replacingOccurrences(of: "DTSTART:20261124T090000Z", with: "DTSTART;TZID=Nowhere/City:20261124T090000"))
+      busyCalendar.replacingOccurrences(
+        of: "DTSTART:20261124T090000Z", with: "DTSTART;TZID=Nowhere/City:20261124T090000"))
     let lax = try Run.freetime([path] + window)
     #expect(lax.status == 0)
     #expect(lax.stderr.contains("freetime: warning: \(path):6: unknown time zone 'Nowhere/City'"))
@@ -92,12 +93,13 @@ let window = ["--from", "2026-11-24T08:00Z", "--to", "2026-11-24T12:00Z", "--tz"
     #expect(run.status == 0)
     #expect(run.stdout.contains("\"name\": \"bob\", \"source\": \"bob=-\""))
     let plain = try Run.freetime(["-", "--format", "csv"] + window, stdin: busyCalendar)
-    #expect(plain.stdout == """
-      start,end,minutes,free
-      2026-11-24T08:00:00+00:00,2026-11-24T09:00:00+00:00,60,stdin
-      2026-11-24T10:00:00+00:00,2026-11-24T12:00:00+00:00,120,stdin
+    #expect(
+      plain.stdout == """
+        start,end,minutes,free
+        2026-11-24T08:00:00+00:00,2026-11-24T09:00:00+00:00,60,stdin
+        2026-11-24T10:00:00+00:00,2026-11-24T12:00:00+00:00,120,stdin
 
-      """)
+        """)
   }
 
   @Test func duplicateNamesAreRefused() throws {

@@ -92,7 +92,8 @@ import Testing
     // libical reads it back: FBTYPE=FREE periods block nothing, so the whole window is free.
     let back = try Run.freetime(["-", "--format", "csv"] + window, stdin: run.stdout)
     #expect(back.status == 0, "\(back.stderr)")
-    #expect(back.stdout.hasSuffix("2026-11-24T08:00:00+00:00,2026-11-24T12:00:00+00:00,240,stdin\n"))
+    #expect(
+      back.stdout.hasSuffix("2026-11-24T08:00:00+00:00,2026-11-24T12:00:00+00:00,240,stdin\n"))
   }
 
   @Test func icsOutputReadBackByFreetimeBlocksNothing() throws {

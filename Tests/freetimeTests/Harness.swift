@@ -73,14 +73,18 @@ struct Run {
       stderr: try String(contentsOfFile: errPath, encoding: .utf8))
   }
 
-  static func python(_ script: String, _ arguments: [String] = [], stdin: String? = nil) throws -> Run {
+  static func python(_ script: String, _ arguments: [String] = [], stdin: String? = nil) throws
+    -> Run
+  {
     try command("/usr/bin/env", ["python3", "-c", script] + arguments, stdin: stdin)
   }
 }
 
 /// Golden files in Fixtures/golden: compared byte for byte; `FREETIME_RECORD=1` rewrites them.
 enum Golden {
-  static func check(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+  static func check(
+    _ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
     let url = Run.fixtures.appendingPathComponent("golden").appendingPathComponent(name)
     if ProcessInfo.processInfo.environment["FREETIME_RECORD"] == "1" {
       try FileManager.default.createDirectory(
@@ -89,7 +93,10 @@ enum Golden {
       return
     }
     let expected = try String(contentsOf: url, encoding: .utf8)
-    #expect(actual == expected, "output differs from Fixtures/golden/\(name); FREETIME_RECORD=1 re-records", sourceLocation: sourceLocation)
+    #expect(
+      actual == expected,
+      "output differs from Fixtures/golden/\(name); FREETIME_RECORD=1 re-records",
+      sourceLocation: sourceLocation)
   }
 }
 

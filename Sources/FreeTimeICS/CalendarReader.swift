@@ -116,7 +116,7 @@ struct PersonAccumulator {
 
   /// Busy time that no override can touch (VFREEBUSY periods).
   mutating func addPlain(_ interval: Interval) {
-    if interval.overlaps(window) { plain.append(interval) }
+    if !interval.isEmpty && interval.overlaps(window) { plain.append(interval) }
   }
 
   struct Key: Hashable {
@@ -131,12 +131,13 @@ struct PersonAccumulator {
     }
     var busy = plain
     busy.reserveCapacity(plain.count + instances.count + overrides.count)
-    for (uid, instance) in instances {
+    // Zero-length instances block nothing and are not counted (DESIGN §1).
+    for (uid, instance) in instances where !instance.interval.isEmpty {
       if let uid, replaced.contains(Key(uid: uid, start: instance.key)) { continue }
       busy.append(instance.interval)
     }
     for o in overrides where o.blocks {
-      if let interval = o.interval { busy.append(interval) }
+      if let interval = o.interval, !interval.isEmpty { busy.append(interval) }
     }
     return busy
   }

@@ -4,9 +4,19 @@
 public enum DurationSyntax {
   /// Seconds of a duration, or nil when the text is not one.
   public static func parse(_ text: String) -> Int64? {
+    guard let parts = parts(text) else { return nil }
+    let (d, o1) = parts.days.multipliedReportingOverflow(by: 86_400)
+    let (t, o2) = d.addingReportingOverflow(parts.seconds)
+    return o1 || o2 ? nil : t
+  }
+
+  /// A duration as nominal days (weeks and days: calendar days on a wall clock) and exact
+  /// seconds (hours, minutes, seconds), as RFC 5545 §3.3.6 tells them apart.
+  public static func parts(_ text: String) -> (days: Int64, seconds: Int64)? {
     let s = text.trimmingSpaces()
     guard !s.isEmpty else { return nil }
     if s.first == "P" || s.first == "p" { return parseISO(s) }
+    var days: Int64 = 0
     var total: Int64 = 0
     var number: Int64? = nil
     var sawUnit = false
@@ -22,23 +32,28 @@ public enum DurationSyntax {
           return nil
         }
         usedUnits.insert(ch)
-        let (p, o1) = n.multipliedReportingOverflow(by: unit)
-        let (t, o2) = total.addingReportingOverflow(p)
-        if o1 || o2 { return nil }
-        total = t
+        let nominal = ch == "w" || ch == "d"
+        let (p, o1) = n.multipliedReportingOverflow(by: nominal ? unit / 86_400 : unit)
+        let (t, o2) = (nominal ? days : total).addingReportingOverflow(p)
+        if o1 || o2 || t > maximumDays * (nominal ? 1 : 86_400) { return nil }
+        if nominal { days = t } else { total = t }
         number = nil
         sawUnit = true
       }
     }
     guard sawUnit, number == nil else { return nil }
-    return total
+    return (days, total)
   }
+
+  /// About 27,000 years: beyond any calendar, and small enough that no sum overflows.
+  private static let maximumDays: Int64 = 10_000_000
 
   private static let unitSeconds: [Character: Int64] = [
     "w": 604_800, "d": 86_400, "h": 3_600, "m": 60, "s": 1,
   ]
 
-  private static func parseISO(_ text: String) -> Int64? {
+  private static func parseISO(_ text: String) -> (days: Int64, seconds: Int64)? {
+    var days: Int64 = 0
     var total: Int64 = 0
     var number: Int64? = nil
     var inTime = false
@@ -66,15 +81,16 @@ public enum DurationSyntax {
       case ("S", true): unit = 1
       default: return nil
       }
-      let (p, o1) = n.multipliedReportingOverflow(by: unit)
-      let (t, o2) = total.addingReportingOverflow(p)
-      if o1 || o2 { return nil }
-      total = t
+      let nominal = !inTime
+      let (p, o1) = n.multipliedReportingOverflow(by: nominal ? unit / 86_400 : unit)
+      let (t, o2) = (nominal ? days : total).addingReportingOverflow(p)
+      if o1 || o2 || t > maximumDays * (nominal ? 1 : 86_400) { return nil }
+      if nominal { days = t } else { total = t }
       number = nil
       sawPart = true
     }
     guard sawPart, number == nil else { return nil }
-    return total
+    return (days, total)
   }
 
   /// A short human form: `1h30m`, `45m`, `2d3h`, `90s` → `1m30s`, `0s`.

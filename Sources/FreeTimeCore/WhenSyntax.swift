@@ -34,9 +34,7 @@ public enum WhenSyntax {
   private static func relative(_ text: String, base: Instant, zone: some UTCOffsetSource)
     -> Instant?
   {
-    guard let total = DurationSyntax.parse(text) else { return nil }
-    let days = total / 86400
-    let exact = total % 86400
+    guard let (days, exact) = DurationSyntax.parts(text) else { return nil }
     let civil = LocalTimeResolver.civil(base, in: zone) + days * 86400
     let moved = days == 0 ? base : LocalTimeResolver.instant(civil: civil, in: zone)
     return moved + exact

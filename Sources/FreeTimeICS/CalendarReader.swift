@@ -91,24 +91,41 @@ public enum CalendarReader {
 /// Collects one person's instances and overrides over all of their files, and applies the
 /// overrides at the end: an override replaces the instance with the same UID and original start
 /// (RECURRENCE-ID compared as an instant), wherever it moves it (DESIGN §3).
+///
+/// When one UID has several masters (or one UID and RECURRENCE-ID several overrides), the one
+/// with the highest SEQUENCE wins, the later one on a tie (RFC 5545 §3.8.7.4): exports often keep
+/// the superseded version of an edited series.
 struct PersonAccumulator {
   let window: Interval
   var diagnostics: [Diagnostic] = []
-  private var instances: [(uid: String?, instance: Instance)] = []
-  private var overrides: [(uid: String?, key: Instant, interval: Interval?, blocks: Bool)] = []
+  private var instances: [(uid: String?, version: Int, instance: Instance)] = []
+  private var overrides:
+    [(key: Key?, version: Int, sequence: Int, interval: Interval?, blocks: Bool)] = []
   private var plain: [Interval] = []
+  private var latestMaster: [String: (sequence: Int, version: Int, excluded: Set<Instant>)] = [:]
+  private var latestOverride: [Key: (sequence: Int, version: Int)] = [:]
+  private var versions = 0
 
   init(window: Interval) {
     self.window = window
   }
 
   mutating func add(_ contribution: EventContribution) {
+    versions += 1
     switch contribution {
-    case .master(let uid, let blocks, let list):
-      guard blocks else { return }
-      for instance in list { instances.append((uid, instance)) }
-    case .override(let uid, let key, let blocks, let interval):
-      overrides.append((uid, key, interval, blocks))
+    case .master(let uid, let sequence, _, let list, let excluded):
+      if let uid {
+        if let seen = latestMaster[uid], seen.sequence > sequence { return }
+        latestMaster[uid] = (sequence, versions, excluded)
+      }
+      for instance in list { instances.append((uid, versions, instance)) }
+    case .override(let uid, let key, let sequence, let blocks, let interval):
+      let k = uid.map { Key(uid: $0, start: key) }
+      if let k {
+        if let seen = latestOverride[k], seen.sequence > sequence { return }
+        latestOverride[k] = (sequence, versions)
+      }
+      overrides.append((k, versions, sequence, interval, blocks))
     case .none:
       break
     }
@@ -125,18 +142,26 @@ struct PersonAccumulator {
   }
 
   func finish() -> [Interval] {
-    var replaced = Set<Key>()
-    for o in overrides {
-      if let uid = o.uid { replaced.insert(Key(uid: uid, start: o.key)) }
-    }
     var busy = plain
     busy.reserveCapacity(plain.count + instances.count + overrides.count)
     // Zero-length instances block nothing and are not counted (DESIGN §1).
-    for (uid, instance) in instances where !instance.interval.isEmpty {
-      if let uid, replaced.contains(Key(uid: uid, start: instance.key)) { continue }
+    for (uid, version, instance) in instances where !instance.interval.isEmpty {
+      if let uid {
+        if latestMaster[uid]?.version != version { continue }
+        if latestOverride[Key(uid: uid, start: instance.key)] != nil { continue }
+      }
       busy.append(instance.interval)
     }
     for o in overrides where o.blocks {
+      if let key = o.key {
+        if latestOverride[key]?.version != o.version { continue }
+        // A newer master that excludes the instance deleted this modification.
+        if let master = latestMaster[key.uid], master.sequence > o.sequence,
+          master.excluded.contains(key.start)
+        {
+          continue
+        }
+      }
       if let interval = o.interval, !interval.isEmpty { busy.append(interval) }
     }
     return busy
@@ -174,7 +199,7 @@ struct FileReader {
   /// Properties libical gets from a VEVENT; everything else is skipped unparsed.
   static let eventProperties: Set<String> = [
     "BEGIN", "END", "UID", "DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE",
-    "RECURRENCE-ID", "TRANSP", "STATUS",
+    "RECURRENCE-ID", "TRANSP", "STATUS", "SEQUENCE",
   ]
   static let freeBusyProperties: Set<String> = [
     "BEGIN", "END", "UID", "DTSTART", "DTEND", "FREEBUSY",
@@ -413,7 +438,24 @@ struct FileReader {
       )
       return
     }
-    guard let comp = Libical.parseOwned(lines), let zone = Zone.fromComponent(comp, tzid: tzid)
+    // The earliest observance onset (DTSTART in the offset it changes from).
+    var coveredFrom = Instant.max
+    var onset: Int64? = nil
+    for line in lines {
+      switch line.name {
+      case "BEGIN": onset = nil
+      case "DTSTART":
+        onset = WhenSyntax.parse(
+          ICSDateText.iso(line.value), now: 0, base: 0, zone: FixedOffset(seconds: 0))
+      case "TZOFFSETFROM":
+        if let o = onset, let offset = ICSDateText.offset(line.value) {
+          coveredFrom = min(coveredFrom, o - Int64(offset))
+        }
+      default: break
+      }
+    }
+    guard let comp = Libical.parseOwned(lines),
+      let zone = Zone.fromComponent(comp, tzid: tzid, coveredFrom: coveredFrom)
     else {
       person.diagnostics.append(
         Diagnostic(
@@ -481,5 +523,29 @@ struct FileReader {
     }
     person.diagnostics += warnings
     for period in periods { person.addPlain(period) }
+  }
+}
+
+/// Small readers of iCalendar value text used before libical sees a component.
+enum ICSDateText {
+  /// `19701025T030000` → `1970-10-25T03:00:00`, for `WhenSyntax`.
+  static func iso(_ value: String) -> String {
+    let v = Array(value.trimmingCharacters(in: .whitespaces).utf8)
+    guard v.count >= 15, v[8] == UInt8(ascii: "T") else { return "" }
+    func part(_ r: Range<Int>) -> String { String(decoding: v[r], as: UTF8.self) }
+    return
+      "\(part(0..<4))-\(part(4..<6))-\(part(6..<8))T\(part(9..<11)):\(part(11..<13)):\(part(13..<15))"
+  }
+
+  /// `+0130`, `-0500`, `+013045` → seconds east of UTC.
+  static func offset(_ value: String) -> Int? {
+    let v = Array(value.trimmingCharacters(in: .whitespaces).utf8)
+    guard v.count == 5 || v.count == 7, v[0] == 43 || v[0] == 45,
+      v.dropFirst().allSatisfy({ $0 >= 48 && $0 <= 57 })
+    else { return nil }
+    let d = v.dropFirst().map { Int($0 - 48) }
+    var seconds = (d[0] * 10 + d[1]) * 3600 + (d[2] * 10 + d[3]) * 60
+    if d.count == 6 { seconds += d[4] * 10 + d[5] }
+    return v[0] == 45 ? -seconds : seconds
   }
 }

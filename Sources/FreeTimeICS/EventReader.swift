@@ -11,10 +11,11 @@ struct Instance {
 /// What one VEVENT contributes.
 enum EventContribution {
   /// A master event (single or recurring): its instances that touch the window.
-  case master(uid: String?, blocks: Bool, instances: [Instance])
+  case master(
+    uid: String?, sequence: Int, blocks: Bool, instances: [Instance], excluded: Set<Instant>)
   /// A RECURRENCE-ID override: replaces the instance `key` of `uid` with `interval` (or with
   /// nothing when it does not block).
-  case override(uid: String?, key: Instant, blocks: Bool, interval: Interval?)
+  case override(uid: String?, key: Instant, sequence: Int, blocks: Bool, interval: Interval?)
   /// Nothing (skipped with a warning, or no time at all).
   case none
 }
@@ -48,6 +49,7 @@ struct EventReader {
 
   func read() throws -> EventContribution {
     let uid = icalcomponent_get_uid(comp).map { String(cString: $0) }
+    let sequence = Int(icalcomponent_get_sequence(comp))
     let props = PropertyReader(comp: comp, zones: zones, file: file, home: home)
     func warnAt(_ name: String) -> (String) -> Void {
       { message in warn(line(of: name), uid, message) }
@@ -100,13 +102,19 @@ struct EventReader {
       let e = length!.end(of: start, startInstant: s, home: home)
       let interval = e >= s ? Interval(s, e) : Interval(e, s)
       return .override(
-        uid: uid, key: rid.instant(home: home), blocks: blocks,
+        uid: uid, key: rid.instant(home: home), sequence: sequence, blocks: blocks,
         interval: interval.overlaps(options.window) ? interval : nil)
     }
 
-    guard blocks, let length else { return .master(uid: uid, blocks: false, instances: []) }
+    guard blocks, let length else {
+      return .master(
+        uid: uid, sequence: sequence, blocks: false, instances: [],
+        excluded: try exdates(props: props, start: start, uid: uid, warnAt: warnAt).all)
+    }
     let instances = try expand(start: start, length: length, props: props, uid: uid, warnAt: warnAt)
-    return .master(uid: uid, blocks: true, instances: instances)
+    return .master(
+      uid: uid, sequence: sequence, blocks: true, instances: instances.list,
+      excluded: instances.excluded)
   }
 
   /// The length of each instance from DTEND or DURATION (RFC 5545 §3.6.1).
@@ -162,31 +170,13 @@ struct EventReader {
   private func expand(
     start: TimeValue, length: EventLength, props: PropertyReader, uid: String?,
     warnAt: (String) -> (String) -> Void
-  ) throws -> [Instance] {
+  ) throws -> (list: [Instance], excluded: Set<Instant>) {
     let window = options.window
     var instances: [Instance] = []
     var seen = Set<Instant>()
 
-    // EXDATE, as instants; DATE values exclude every instance on that day.
-    var excluded = Set<Instant>()
-    var excludedDays = Set<Int64>()
-    for prop in properties(ICAL_EXDATE_PROPERTY) {
-      let t = icalproperty_get_exdate(prop)
-      guard
-        var value = try props.value(
-          t, prop: prop, warn: warnAt("EXDATE"), deferUnknown: deferUnknownZones)
-      else {
-        warn(line(of: "EXDATE"), uid, "EXDATE cannot be read; ignored")
-        continue
-      }
-      if value.isDate {
-        excludedDays.insert(CivilTime.floorDiv(value.civil, 86400))
-        continue
-      }
-      // A floating EXDATE next to a zoned DTSTART means DTSTART's zone in practice.
-      if case .floating = value.kind, case .zoned = start.kind { value.kind = start.kind }
-      excluded.insert(value.instant(home: home))
-    }
+    let (excluded, excludedDays, all) = try exdates(
+      props: props, start: start, uid: uid, warnAt: warnAt)
 
     func add(_ value: TimeValue, length: EventLength) {
       let s = value.instant(home: home)
@@ -246,7 +236,37 @@ struct EventReader {
         add(value, length: periodLength)
       }
     }
-    return instances
+    return (instances, all)
+  }
+
+  /// EXDATEs as instants; DATE values exclude every instance on that day (as day numbers), and
+  /// `all` has every EXDATE as an instant, to drop overrides of excluded instances.
+  private func exdates(
+    props: PropertyReader, start: TimeValue, uid: String?, warnAt: (String) -> (String) -> Void
+  ) throws -> (instants: Set<Instant>, days: Set<Int64>, all: Set<Instant>) {
+    var excluded = Set<Instant>()
+    var excludedDays = Set<Int64>()
+    var all = Set<Instant>()
+    for prop in properties(ICAL_EXDATE_PROPERTY) {
+      let t = icalproperty_get_exdate(prop)
+      guard
+        var value = try props.value(
+          t, prop: prop, warn: warnAt("EXDATE"), deferUnknown: deferUnknownZones)
+      else {
+        warn(line(of: "EXDATE"), uid, "EXDATE cannot be read; ignored")
+        continue
+      }
+      if value.isDate {
+        excludedDays.insert(CivilTime.floorDiv(value.civil, 86400))
+        all.insert(value.instant(home: home))
+        continue
+      }
+      // A floating EXDATE next to a zoned DTSTART means DTSTART's zone in practice.
+      if case .floating = value.kind, case .zoned = start.kind { value.kind = start.kind }
+      excluded.insert(value.instant(home: home))
+      all.insert(value.instant(home: home))
+    }
+    return (excluded, excludedDays, all)
   }
 
   /// Walks one RRULE with libical's iterator, only as far as the window needs.

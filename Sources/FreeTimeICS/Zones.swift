@@ -13,11 +13,20 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
   public let name: String
   private let system: TimeZone?
   private let libical: OpaquePointer?  // icaltimezone *, owned
+  /// A file's VTIMEZONE says nothing about times before its first observance; before
+  /// `coveredFrom`, the system zone of the same name (if any) answers instead.
+  private let coveredFrom: Instant
+  private let before: Zone?
 
-  private init(name: String, system: TimeZone?, libical: OpaquePointer?) {
+  private init(
+    name: String, system: TimeZone?, libical: OpaquePointer?, coveredFrom: Instant = .min,
+    before: Zone? = nil
+  ) {
     self.name = name
     self.system = system
     self.libical = libical
+    self.coveredFrom = coveredFrom
+    self.before = before
   }
 
   deinit {
@@ -41,7 +50,12 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
   public static let utc = Zone(name: "UTC", system: TimeZone(identifier: "UTC")!, libical: nil)
 
   /// A zone defined by a VTIMEZONE component; takes ownership of `component`.
-  static func fromComponent(_ component: OpaquePointer, tzid: String) -> Zone? {
+  ///
+  /// - Parameter coveredFrom: the first onset of its observances; before it, a system zone of
+  ///   the same name is used when there is one (exporters often ship only recent rules).
+  static func fromComponent(_ component: OpaquePointer, tzid: String, coveredFrom: Instant)
+    -> Zone?
+  {
     guard let zone = icaltimezone_new() else {
       icalcomponent_free(component)
       return nil
@@ -51,10 +65,12 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
       icalcomponent_free(component)
       return nil
     }
-    return Zone(name: tzid, system: nil, libical: zone)
+    return Zone(
+      name: tzid, system: nil, libical: zone, coveredFrom: coveredFrom, before: Zone.named(tzid))
   }
 
   public func utcOffset(at instant: Instant) -> Int {
+    if instant < coveredFrom, let before { return before.utcOffset(at: instant) }
     if let system {
       return system.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
     }

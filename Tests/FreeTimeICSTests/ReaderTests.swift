@@ -540,3 +540,91 @@ import Testing
     #expect(Read.busy(fast) == Read.busy(slow), "\(rule) \(from)")
   }
 }
+
+@Suite struct VersionTests {
+  @Test func theHighestSequenceOfAMasterWins() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:s
+      SEQUENCE:2
+      DTSTART:20261123T090000Z
+      DTEND:20261123T100000Z
+      RRULE:FREQ=DAILY;COUNT=3
+      EXDATE:20261124T090000Z
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:s
+      SEQUENCE:1
+      DTSTART:20261123T090000Z
+      DTEND:20261123T100000Z
+      RRULE:FREQ=DAILY;COUNT=3
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30")
+    #expect(
+      Read.busy(p) == [
+        Read.span("2026-11-23T09:00Z", "2026-11-23T10:00Z"),
+        Read.span("2026-11-25T09:00Z", "2026-11-25T10:00Z"),
+      ])
+  }
+
+  @Test func aNewerMasterThatExcludesAnOverriddenInstanceDeletesTheOverride() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:d
+      SEQUENCE:1
+      RECURRENCE-ID:20261124T090000Z
+      DTSTART:20261124T150000Z
+      DTEND:20261124T160000Z
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:d
+      SEQUENCE:2
+      DTSTART:20261123T090000Z
+      DTEND:20261123T100000Z
+      RRULE:FREQ=DAILY;COUNT=2
+      EXDATE:20261124T090000Z
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30")
+    #expect(Read.busy(p) == [Read.span("2026-11-23T09:00Z", "2026-11-23T10:00Z")])
+  }
+
+  /// Exporters often ship a VTIMEZONE with only recent rules; before its first observance the
+  /// system zone of the same name answers (here CET, +01:00, in December 2016).
+  @Test func timesBeforeAVTIMEZONEsFirstObservanceUseTheSystemZone() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VTIMEZONE
+      TZID:Europe/Berlin
+      BEGIN:STANDARD
+      DTSTART:20181028T030000
+      TZOFFSETFROM:+0200
+      TZOFFSETTO:+0100
+      RDATE:20191027T030000
+      END:STANDARD
+      BEGIN:DAYLIGHT
+      DTSTART:20190331T020000
+      TZOFFSETFROM:+0100
+      TZOFFSETTO:+0200
+      RDATE:20200329T020000
+      END:DAYLIGHT
+      END:VTIMEZONE
+      BEGIN:VEVENT
+      UID:old
+      DTSTART;TZID=Europe/Berlin:20161203T140000
+      DTEND;TZID=Europe/Berlin:20161203T190000
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:covered
+      DTSTART;TZID=Europe/Berlin:20190704T140000
+      DTEND;TZID=Europe/Berlin:20190704T150000
+      END:VEVENT
+      """, from: "2016-01-01", to: "2020-01-01")
+    #expect(
+      Read.busy(p) == [
+        Read.span("2016-12-03T13:00Z", "2016-12-03T18:00Z"),
+        Read.span("2019-07-04T12:00Z", "2019-07-04T13:00Z"),
+      ])
+  }
+}

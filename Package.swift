@@ -22,7 +22,12 @@ let package = Package(
     // Pure Swift: intervals, the open-event counter, the merger, durations. No C, no I/O.
     .target(name: "FreeTimeCore"),
     // The only module that imports libical: reading calendars, writing iCalendar.
-    .target(name: "FreeTimeICS", dependencies: ["FreeTimeCore", "CLibical"]),
+    // Windows zone names go through ICU's copy of CLDR's windowsZones, from the toolchain's
+    // Foundation (_FoundationICU), so no second ICU is needed.
+    .target(
+      name: "FreeTimeICS", dependencies: ["FreeTimeCore", "CLibical"],
+      linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
+    ),
     // The command: options, renderers, exit codes.
     .executableTarget(
       name: "freetime",

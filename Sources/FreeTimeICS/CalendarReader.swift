@@ -99,8 +99,7 @@ struct PersonAccumulator {
   let window: Interval
   var diagnostics: [Diagnostic] = []
   private var instances: [(uid: String?, version: Int, instance: Instance)] = []
-  private var overrides:
-    [(key: Key?, version: Int, sequence: Int, interval: Interval?, blocks: Bool)] = []
+  private var overrides: [(version: Int, override: Override)] = []
   private var plain: [Interval] = []
   private var latestMaster: [String: (sequence: Int, version: Int, excluded: Set<Instant>)] = [:]
   private var latestOverride: [Key: (sequence: Int, version: Int)] = [:]
@@ -119,13 +118,13 @@ struct PersonAccumulator {
         latestMaster[uid] = (sequence, versions, excluded)
       }
       for instance in list { instances.append((uid, versions, instance)) }
-    case .override(let uid, let key, let sequence, let blocks, let interval):
-      let k = uid.map { Key(uid: $0, start: key) }
-      if let k {
-        if let seen = latestOverride[k], seen.sequence > sequence { return }
-        latestOverride[k] = (sequence, versions)
+    case .override(let o):
+      if let uid = o.uid {
+        let k = Key(uid: uid, start: o.key)
+        if let seen = latestOverride[k], seen.sequence > o.sequence { return }
+        latestOverride[k] = (o.sequence, versions)
       }
-      overrides.append((k, versions, sequence, interval, blocks))
+      overrides.append((versions, o))
     case .none:
       break
     }
@@ -142,27 +141,49 @@ struct PersonAccumulator {
   }
 
   func finish() -> [Interval] {
+    // The overrides that count: the latest version of each, unless a newer master excludes the
+    // instance (a deleted modification).
+    var live: [Override] = []
+    for (version, o) in overrides {
+      guard let uid = o.uid else {
+        live.append(o)
+        continue
+      }
+      let key = Key(uid: uid, start: o.key)
+      if latestOverride[key]?.version != version { continue }
+      if let master = latestMaster[uid], master.sequence > o.sequence,
+        master.excluded.contains(o.key)
+      {
+        continue
+      }
+      live.append(o)
+    }
+    var ranges: [String: [Override]] = [:]
+    for o in live where o.thisAndFuture {
+      if let uid = o.uid { ranges[uid, default: []].append(o) }
+    }
+    for uid in ranges.keys { ranges[uid]!.sort { $0.key < $1.key } }
+    let replaced = Set(live.compactMap { o in o.uid.map { Key(uid: $0, start: o.key) } })
+
     var busy = plain
     busy.reserveCapacity(plain.count + instances.count + overrides.count)
-    // Zero-length instances block nothing and are not counted (DESIGN §1).
-    for (uid, version, instance) in instances where !instance.interval.isEmpty {
+    for (uid, version, instance) in instances {
+      var interval = instance.interval
       if let uid {
         if latestMaster[uid]?.version != version { continue }
-        if latestOverride[Key(uid: uid, start: instance.key)] != nil { continue }
-      }
-      busy.append(instance.interval)
-    }
-    for o in overrides where o.blocks {
-      if let key = o.key {
-        if latestOverride[key]?.version != o.version { continue }
-        // A newer master that excludes the instance deleted this modification.
-        if let master = latestMaster[key.uid], master.sequence > o.sequence,
-          master.excluded.contains(key.start)
-        {
-          continue
+        if replaced.contains(Key(uid: uid, start: instance.key)) { continue }
+        // The latest THISANDFUTURE override before this instance moves it.
+        if let range = ranges[uid]?.last(where: { $0.key < instance.key }) {
+          guard range.blocks else { continue }
+          let start = instance.key + (range.interval.start - range.key)
+          interval = Interval(start, start + range.interval.duration)
         }
       }
-      if let interval = o.interval, !interval.isEmpty { busy.append(interval) }
+      // Zero-length instances block nothing and are not counted (DESIGN §1).
+      if !interval.isEmpty && interval.overlaps(window) { busy.append(interval) }
+    }
+    for o in live where o.blocks && !o.interval.isEmpty && o.interval.overlaps(window) {
+      busy.append(o.interval)
     }
     return busy
   }

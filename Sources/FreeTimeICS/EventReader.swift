@@ -13,15 +13,29 @@ enum EventContribution {
   /// A master event (single or recurring): its instances that touch the window.
   case master(
     uid: String?, sequence: Int, blocks: Bool, instances: [Instance], excluded: Set<Instant>)
-  /// A RECURRENCE-ID override: replaces the instance `key` of `uid` with `interval` (or with
-  /// nothing when it does not block).
-  case override(uid: String?, key: Instant, sequence: Int, blocks: Bool, interval: Interval?)
+  /// A RECURRENCE-ID override.
+  case override(Override)
   /// Nothing (skipped with a warning, or no time at all).
   case none
 }
 
+/// A RECURRENCE-ID override: replaces the instance `key` of `uid` with `interval` (or with
+/// nothing when it does not block). With RANGE=THISANDFUTURE, every later instance of the series
+/// moves by the same shift and takes the same length and status (RFC 5545 §3.8.4.4).
+struct Override {
+  var uid: String?
+  var key: Instant
+  var sequence: Int
+  var blocks: Bool
+  /// Its own span, wherever it is (the window is applied when overrides are resolved).
+  var interval: Interval
+  var thisAndFuture: Bool
+}
+
 /// Reads a parsed VEVENT into instances (DESIGN §3, RFC 5545 §3.6.1, §3.8.5).
 struct EventReader {
+  /// How far instances outside the window are kept, for THISANDFUTURE shifts.
+  static let shiftMargin: Int64 = 7 * 86400
   let comp: OpaquePointer
   let lines: [ContentLine]
   let file: String
@@ -101,9 +115,14 @@ struct EventReader {
       let s = start.instant(home: home)
       let e = length!.end(of: start, startInstant: s, home: home)
       let interval = e >= s ? Interval(s, e) : Interval(e, s)
+      var thisAndFuture = false
+      if let range = icalproperty_get_first_parameter(ridProp, ICAL_RANGE_PARAMETER) {
+        thisAndFuture = icalparameter_get_range(range) == ICAL_RANGE_THISANDFUTURE
+      }
       return .override(
-        uid: uid, key: rid.instant(home: home), sequence: sequence, blocks: blocks,
-        interval: interval.overlaps(options.window) ? interval : nil)
+        Override(
+          uid: uid, key: rid.instant(home: home), sequence: sequence, blocks: blocks,
+          interval: interval, thisAndFuture: thisAndFuture))
     }
 
     guard blocks, let length else {
@@ -171,7 +190,10 @@ struct EventReader {
     start: TimeValue, length: EventLength, props: PropertyReader, uid: String?,
     warnAt: (String) -> (String) -> Void
   ) throws -> (list: [Instance], excluded: Set<Instant>) {
-    let window = options.window
+    // A week's margin on both sides: RANGE=THISANDFUTURE overrides may shift instances into
+    // the window (the accumulator drops what stays outside).
+    let expanded = Interval(
+      options.window.start - EventReader.shiftMargin, options.window.end + EventReader.shiftMargin)
     var instances: [Instance] = []
     var seen = Set<Instant>()
 
@@ -187,7 +209,7 @@ struct EventReader {
       }
       let e = length.end(of: value, startInstant: s, home: home)
       let interval = e >= s ? Interval(s, e) : Interval(e, s)
-      if interval.overlaps(window) { instances.append(Instance(key: s, interval: interval)) }
+      if interval.overlaps(expanded) { instances.append(Instance(key: s, interval: interval)) }
     }
 
     // DTSTART is always the first instance (RFC 5545 §3.8.5.3).
@@ -275,7 +297,8 @@ struct EventReader {
     add: (TimeValue, EventLength) -> Void
   ) {
     var rule = original
-    let window = options.window
+    let window = Interval(
+      options.window.start - EventReader.shiftMargin, options.window.end + EventReader.shiftMargin)
     // UNTIL is applied here, as an instant (libical compares a floating DTSTART with a UTC
     // UNTIL as if both were UTC).
     var untilInstant: Instant? = nil

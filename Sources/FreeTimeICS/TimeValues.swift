@@ -116,7 +116,7 @@ final class ZoneTable {
         name = parts.suffix(3).joined(separator: "/")
       }
     }
-    let zone = Zone.named(name)
+    let zone = Zone.named(name) ?? Zone.windows(name)
     system[tzid] = zone
     return zone
   }

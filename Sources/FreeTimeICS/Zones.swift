@@ -2,6 +2,10 @@ internal import CLibical
 import FreeTimeCore
 import Foundation
 
+#if canImport(_FoundationICU)
+  internal import _FoundationICU
+#endif
+
 /// A time zone as freetime uses it: a name and the UTC offset at every instant.
 ///
 /// Zones named in the system tz database come from Foundation (the same zoneinfo files libical's
@@ -38,6 +42,22 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
     let trimmed = name.hasPrefix(":") ? String(name.dropFirst()) : name
     guard !trimmed.isEmpty, let tz = TimeZone(identifier: trimmed) else { return nil }
     return Zone(name: trimmed, system: tz, libical: nil)
+  }
+
+  /// A zone by a Windows name ("W. Europe Standard Time"), through CLDR's mapping in ICU.
+  public static func windows(_ name: String) -> Zone? {
+    #if canImport(_FoundationICU)
+      let id = Array(name.utf16)
+      guard !id.isEmpty, id.count < 128 else { return nil }
+      var buffer = [UInt16](repeating: 0, count: 128)
+      var status = U_ZERO_ERROR
+      let n = swift_ucal_getTimeZoneIDForWindowsID(
+        id, Int32(id.count), nil, &buffer, Int32(buffer.count), &status)
+      guard status.rawValue <= 0, n > 0 else { return nil }
+      return named(String(decoding: buffer[0..<Int(n)], as: UTF16.self))
+    #else
+      return nil
+    #endif
   }
 
   /// The system's zone (/etc/localtime), else UTC.

@@ -628,3 +628,62 @@ import Testing
       ])
   }
 }
+
+@Suite struct RangeAndWindowsZoneTests {
+  /// RANGE=THISANDFUTURE moves this and every later instance by the override's shift and gives
+  /// them its length; a single override still wins for its own instance.
+  @Test func thisAndFutureShiftsTheRestOfTheSeries() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:r
+      DTSTART:20261123T120000Z
+      DTEND:20261123T130000Z
+      RRULE:FREQ=DAILY;COUNT=6
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:r
+      RECURRENCE-ID;RANGE=THISANDFUTURE:20261125T120000Z
+      DTSTART:20261125T090000Z
+      DTEND:20261125T093000Z
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:r
+      RECURRENCE-ID:20261127T120000Z
+      DTSTART:20261127T170000Z
+      DTEND:20261127T180000Z
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-12-01")
+    #expect(
+      Read.busy(p) == [
+        Read.span("2026-11-23T12:00Z", "2026-11-23T13:00Z"),
+        Read.span("2026-11-24T12:00Z", "2026-11-24T13:00Z"),
+        Read.span("2026-11-25T09:00Z", "2026-11-25T09:30Z"),
+        Read.span("2026-11-26T09:00Z", "2026-11-26T09:30Z"),
+        Read.span("2026-11-27T17:00Z", "2026-11-27T18:00Z"),
+        Read.span("2026-11-28T09:00Z", "2026-11-28T09:30Z"),
+      ])
+  }
+
+  @Test func windowsZoneNamesWithoutAVTIMEZONE() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:w
+      DTSTART;TZID=Pacific Standard Time:20261124T090000
+      DTEND;TZID=Pacific Standard Time:20261124T100000
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:w2
+      DTSTART;TZID="W. Europe Standard Time":20260710T090000
+      DTEND;TZID="W. Europe Standard Time":20260710T100000
+      END:VEVENT
+      """, from: "2026-07-01", to: "2026-12-01")
+    #expect(
+      Read.busy(p) == [
+        Read.span("2026-07-10T07:00Z", "2026-07-10T08:00Z"),
+        Read.span("2026-11-24T17:00Z", "2026-11-24T18:00Z"),
+      ])
+    #expect(p.diagnostics.isEmpty)
+  }
+}

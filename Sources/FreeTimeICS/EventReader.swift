@@ -137,15 +137,16 @@ struct EventReader {
   }
 
   /// The length of each instance from DTEND or DURATION (RFC 5545 §3.6.1).
+  ///
+  /// DTEND before DTSTART or a negative DURATION skips the event; DTEND and DURATION both
+  /// present block until the later of the two ends; a DATE start with a DATE-TIME end is an
+  /// all-day event through the end's day. Each with a warning.
   private func eventLength(
     start: TimeValue, props: PropertyReader, uid: String?, warnAt: (String) -> (String) -> Void
   ) throws -> EventLength? {
-    let endProp = properties(ICAL_DTEND_PROPERTY).first
-    let durationProp = properties(ICAL_DURATION_PROPERTY).first
-    if endProp != nil && durationProp != nil {
-      warn(line(of: "DURATION"), uid, "event has both DTEND and DURATION; DTEND is used")
-    }
-    if let endProp {
+    var fromEnd: EventLength? = nil
+    var fromDuration: EventLength? = nil
+    if let endProp = properties(ICAL_DTEND_PROPERTY).first {
       guard
         let end = try props.value(
           icalproperty_get_dtend(endProp), prop: endProp, warn: warnAt("DTEND"),
@@ -155,31 +156,52 @@ struct EventReader {
         return nil
       }
       let length: EventLength
-      switch (start.kind, end.kind) {
-      case (.floating, .floating) where start.isDate == end.isDate:
+      if start.isDate && !end.isDate {
+        warn(
+          line(of: "DTEND"), uid, "DATE start with a DATE-TIME end; read as an all-day event")
+        let endCivil: Int64
+        switch end.kind {
+        case .utc: endCivil = LocalTimeResolver.civil(end.civil, in: home)
+        case .zoned, .floating: endCivil = end.civil
+        }
+        let days = max(1, (endCivil - start.civil + 86399) / 86400)
+        length = EventLength(civil: days * 86400, exact: 0)
+      } else if case .floating = start.kind, case .floating = end.kind, start.isDate == end.isDate {
         length = EventLength(civil: end.civil - start.civil, exact: 0)
-      default:
+      } else {
         length = EventLength(civil: 0, exact: end.instant(home: home) - start.instant(home: home))
       }
       if length.civil < 0 || length.exact < 0 {
-        // Kept negative: each instance then blocks from its DTEND to its DTSTART.
-        warn(line(of: "DTEND"), uid, "DTEND is before DTSTART; read as the span between them")
+        warn(line(of: "DTEND"), uid, "event skipped: DTEND is before DTSTART")
+        return nil
       }
-      return length
+      fromEnd = length
     }
-    if let durationProp {
+    if let durationProp = properties(ICAL_DURATION_PROPERTY).first {
       let d = icalproperty_get_duration(durationProp)
       if icaldurationtype_is_bad_duration(d) != 0 {
         warn(line(of: "DURATION"), uid, "event skipped: DURATION cannot be read")
         return nil
       }
       if d.is_neg != 0 {
-        warn(line(of: "DURATION"), uid, "negative DURATION; it blocks nothing")
-        return .zero
+        warn(line(of: "DURATION"), uid, "event skipped: DURATION is negative")
+        return nil
       }
       let days = Int64(d.days) + 7 * Int64(d.weeks)
       let exact = Int64(d.hours) * 3600 + Int64(d.minutes) * 60 + Int64(d.seconds)
-      return EventLength(civil: days * 86400, exact: exact)
+      fromDuration = EventLength(civil: days * 86400, exact: exact)
+    }
+    switch (fromEnd, fromDuration) {
+    case (let a?, let b?):
+      warn(
+        line(of: "DURATION"), uid,
+        "event has both DTEND and DURATION; it blocks until the later end")
+      let s = start.instant(home: home)
+      return a.end(of: start, startInstant: s, home: home)
+        >= b.end(of: start, startInstant: s, home: home) ? a : b
+    case (let a?, nil): return a
+    case (nil, let b?): return b
+    case (nil, nil): break
     }
     // RFC 5545 §3.6.1: a DATE start alone lasts one day, a DATE-TIME start alone no time.
     return start.isDate ? EventLength(civil: 86400, exact: 0) : .zero

@@ -687,3 +687,61 @@ import Testing
     #expect(p.diagnostics.isEmpty)
   }
 }
+
+@Suite struct ValueRuleTests {
+  @Test func endAndDurationBlockUntilTheLaterEnd() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:both
+      DTSTART:20261124T090000Z
+      DTEND:20261124T100000Z
+      DURATION:PT2H
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:both2
+      DTSTART:20261125T090000Z
+      DTEND:20261125T120000Z
+      DURATION:PT1H
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30")
+    #expect(
+      Read.busy(p) == [
+        Read.span("2026-11-24T09:00Z", "2026-11-24T11:00Z"),
+        Read.span("2026-11-25T09:00Z", "2026-11-25T12:00Z"),
+      ])
+    #expect(p.diagnostics.count == 2)
+  }
+
+  @Test func backwardsSpansAreSkippedWithAWarning() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:back
+      DTSTART:20261124T100000Z
+      DTEND:20261124T090000Z
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:neg
+      DTSTART:20261124T100000Z
+      DURATION:-PT1H
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30")
+    #expect(p.busy.isEmpty)
+    #expect(p.diagnostics.map(\.line) == [7, 12])
+    #expect(p.diagnostics.allSatisfy { $0.message.hasPrefix("event skipped") })
+  }
+
+  @Test func dateStartWithDateTimeEndIsAllDay() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:mixed
+      DTSTART;VALUE=DATE:20261124
+      DTEND:20261125T120000
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30")
+    #expect(Read.busy(p) == [Read.span("2026-11-24", "2026-11-26")])
+    #expect(p.diagnostics.count == 1)
+  }
+}

@@ -116,17 +116,23 @@ def busy_of_file(path, start, end, args, default_zone):
             if not isinstance(s_val, dt.datetime) and args.all_day == "free":
                 continue
             s = to_utc(s_val, home)
+            ends = []
             if "DTEND" in ev:
-                e = to_utc(ev["DTEND"].dt, home)
-            elif "DURATION" in ev:
-                e = s + ev["DURATION"].dt
-            elif isinstance(s_val, dt.datetime):
-                e = s
-            else:
-                e = to_utc(s_val + dt.timedelta(days=1), home)
-            if e < s:
-                s, e = e, s
-            busy.append((s, e))
+                e_val = ev["DTEND"].dt
+                if not isinstance(s_val, dt.datetime) and isinstance(e_val, dt.datetime):
+                    # DATE start, DATE-TIME end: all day through the end's day.
+                    local = e_val.astimezone(home).replace(tzinfo=None) if e_val.tzinfo else e_val
+                    day = local.date() + (dt.timedelta(days=1) if local.time() != dt.time(0) else dt.timedelta())
+                    ends.append(to_utc(max(day, s_val + dt.timedelta(days=1)), home))
+                else:
+                    ends.append(to_utc(e_val, home))
+            if "DURATION" in ev:
+                ends.append(s + ev["DURATION"].dt)
+            if not ends:
+                ends.append(s if isinstance(s_val, dt.datetime) else to_utc(s_val + dt.timedelta(days=1), home))
+            if min(ends) < s:
+                continue  # DTEND before DTSTART or a negative DURATION: skipped
+            busy.append((s, max(ends)))
     return busy
 
 

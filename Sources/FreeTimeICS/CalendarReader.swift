@@ -208,6 +208,8 @@ struct FileReader {
   private var homeZone: Zone
   private var deferred: [[ContentLine]] = []
   private var implicitCalendar = false
+  /// Why the component being collected must be skipped (line, message), if it must.
+  private var invalid: (Int, String)? = nil
   private var warnedOutside = false
 
   init(file: String, options: ReadOptions, homeOverride: Zone?) {
@@ -222,6 +224,8 @@ struct FileReader {
     "BEGIN", "END", "UID", "DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE",
     "RECURRENCE-ID", "TRANSP", "STATUS", "SEQUENCE",
   ]
+  /// Properties whose date and time values are checked before libical sees them.
+  static let timeProperties: Set<String> = ["DTSTART", "DTEND", "RECURRENCE-ID", "EXDATE", "RDATE"]
   static let freeBusyProperties: Set<String> = [
     "BEGIN", "END", "UID", "DTSTART", "DTEND", "FREEBUSY",
   ]
@@ -271,6 +275,7 @@ struct FileReader {
         componentName = what
         component = [line]
         skipDepth = 0
+        invalid = nil
       } else if stack.count >= 2 {
         if skipDepth > 0 || (componentName != "VTIMEZONE" && componentName != "VAVAILABILITY") {
           skipDepth += 1
@@ -336,9 +341,30 @@ struct FileReader {
       if skipDepth > 0 { return }
       switch componentName {
       case "VEVENT":
-        if FileReader.eventProperties.contains(name) { component.append(line) }
+        guard FileReader.eventProperties.contains(name) else { return }
+        if FileReader.timeProperties.contains(name), let bad = ICSDateText.impossible(line.value) {
+          // libical would roll Feb 30 over to Mar 1: refuse instead (LIBICAL_NOTES.md).
+          let what = "impossible date or time '\(Sanitize.text(bad, limit: 40))' in \(name)"
+          if name == "EXDATE" || name == "RDATE" {
+            person.diagnostics.append(
+              Diagnostic(file: file, line: line.number, message: "\(what); the line is ignored"))
+            return
+          }
+          invalid = invalid ?? (line.number, "event skipped: \(what)")
+        }
+        component.append(line)
       case "VFREEBUSY":
-        if FileReader.freeBusyProperties.contains(name) { component.append(line) }
+        guard FileReader.freeBusyProperties.contains(name) else { return }
+        if name == "FREEBUSY", let bad = ICSDateText.impossible(line.value) {
+          person.diagnostics.append(
+            Diagnostic(
+              file: file, line: line.number,
+              message:
+                "impossible date or time '\(Sanitize.text(bad, limit: 40))' in FREEBUSY; the line is ignored"
+            ))
+          return
+        }
+        component.append(line)
       case "VTIMEZONE":
         component.append(line)
       default:
@@ -404,6 +430,11 @@ struct FileReader {
     case "VTIMEZONE":
       readTimeZone(lines, into: &person)
     case "VEVENT":
+      if let (line, message) = invalid {
+        let uid = lines.first { $0.name == "UID" }?.value
+        person.diagnostics.append(Diagnostic(file: file, line: line, uid: uid, message: message))
+        return
+      }
       var warnings: [Diagnostic] = []
       let file = self.file
       let result: Libical.Parsed<EventContribution?> = Libical.parse(lines) { comp in
@@ -556,6 +587,23 @@ enum ICSDateText {
     func part(_ r: Range<Int>) -> String { String(decoding: v[r], as: UTF8.self) }
     return
       "\(part(0..<4))-\(part(4..<6))-\(part(6..<8))T\(part(9..<11)):\(part(11..<13)):\(part(13..<15))"
+  }
+
+  /// The first date or time in a value that names no real moment (Feb 30, 24:60), if any.
+  /// Values are lists of `YYYYMMDD[THHMMSS[Z]]`, periods `start/end` or `start/duration`;
+  /// text that does not look like a date at all is left to libical.
+  static func impossible(_ value: String) -> String? {
+    for token in value.split(whereSeparator: { $0 == "," || $0 == "/" }) {
+      let b = Array(token.utf8)
+      guard b.count >= 8, b[0..<8].allSatisfy({ $0 >= 48 && $0 <= 57 }) else { continue }
+      func n(_ r: Range<Int>) -> Int { r.reduce(0) { $0 * 10 + Int(b[$1] - 48) } }
+      let year = n(0..<4)
+      if !CivilTime.isValid(year: year, month: n(4..<6), day: n(6..<8)) { return String(token) }
+      if b.count >= 15, b[8] == UInt8(ascii: "T"), b[9..<15].allSatisfy({ $0 >= 48 && $0 <= 57 }) {
+        if n(9..<11) > 23 || n(11..<13) > 59 || n(13..<15) > 60 { return String(token) }
+      }
+    }
+    return nil
   }
 
   /// `+0130`, `-0500`, `+013045` → seconds east of UTC.

@@ -745,3 +745,44 @@ import Testing
     #expect(p.diagnostics.count == 1)
   }
 }
+
+@Suite struct ImpossibleValueTests {
+  @Test func impossibleDatesAreRefusedNotRolledOver() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:feb30
+      DTSTART:20260230T090000Z
+      DTEND:20260230T100000Z
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:late
+      DTSTART:20260302T236000Z
+      DURATION:PT1H
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:ok
+      DTSTART:20260302T090000Z
+      DURATION:PT1H
+      RRULE:FREQ=DAILY;COUNT=3
+      EXDATE:20260303T090000Z,20260231T090000Z
+      END:VEVENT
+      BEGIN:VFREEBUSY
+      FREEBUSY:20260305T090000Z/PT1H
+      FREEBUSY:20260332T090000Z/PT1H
+      END:VFREEBUSY
+      """, from: "2026-02-01", to: "2026-04-01")
+    #expect(
+      Read.busy(p) == [
+        Read.span("2026-03-02T09:00Z", "2026-03-02T10:00Z"),
+        Read.span("2026-03-03T09:00Z", "2026-03-03T10:00Z"),  // the EXDATE line was refused
+        Read.span("2026-03-04T09:00Z", "2026-03-04T10:00Z"),
+        Read.span("2026-03-05T09:00Z", "2026-03-05T10:00Z"),
+      ])
+    #expect(p.diagnostics.map(\.line) == [6, 11, 19, 23])
+    #expect(
+      p.diagnostics[0].description.contains("impossible date or time '20260230T090000Z' in DTSTART")
+    )
+    #expect(p.diagnostics[0].uid == "feb30")
+  }
+}

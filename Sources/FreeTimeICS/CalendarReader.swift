@@ -437,7 +437,9 @@ struct FileReader {
       }
       var warnings: [Diagnostic] = []
       let file = self.file
-      let result: Libical.Parsed<EventContribution?> = Libical.parse(lines) { comp in
+      let result: Libical.Parsed<Result<EventContribution?, InstanceCapError>> = Libical.parse(
+        lines
+      ) { comp in
         let reader = EventReader(
           comp: comp, lines: lines, file: file, zones: zones, home: homeZone, options: options,
           deferUnknownZones: deferUnknownZones,
@@ -445,12 +447,20 @@ struct FileReader {
             warnings.append(Diagnostic(file: file, line: line, uid: uid, message: message))
           })
         do {
-          return try reader.read()
+          return .success(try reader.read())
+        } catch let error as InstanceCapError {
+          return .failure(error)
         } catch {
-          return nil  // an unknown zone: wait for the end of the VCALENDAR
+          return .success(nil)  // an unknown zone: wait for the end of the VCALENDAR
         }
       }
-      switch result {
+      if case .parsed(.failure(let cap)) = result {
+        var message = "a recurring event has more than \(cap.cap) instances up to the window's end"
+        if let uid = cap.uid { message += " (UID \(Sanitize.text(uid, limit: 120)))" }
+        message += "; raise --max-instances or narrow the window"
+        throw error(cap.line, message)
+      }
+      switch result.map({ try? $0.get() }) {
       case .parsed(let contribution?):
         person.diagnostics += warnings
         person.add(contribution)

@@ -32,6 +32,13 @@ struct Override {
   var thisAndFuture: Bool
 }
 
+/// A series with more instances up to the window's end than `--max-instances`.
+struct InstanceCapError: Error {
+  var line: Int
+  var uid: String?
+  var cap: Int
+}
+
 /// Reads a parsed VEVENT into instances (DESIGN §3, RFC 5545 §3.6.1, §3.8.5).
 struct EventReader {
   /// How far instances outside the window are kept, for THISANDFUTURE shifts.
@@ -243,7 +250,7 @@ struct EventReader {
         warn(line(of: "RRULE"), uid, "RRULE cannot be read; only DTSTART is used")
         continue
       }
-      expandRule(rule, start: start, length: length, uid: uid, add: add)
+      try expandRule(rule, start: start, length: length, uid: uid, add: add)
     }
 
     for prop in properties(ICAL_RDATE_PROPERTY) {
@@ -317,7 +324,8 @@ struct EventReader {
   private func expandRule(
     _ original: icalrecurrencetype, start: TimeValue, length: EventLength, uid: String?,
     add: (TimeValue, EventLength) -> Void
-  ) {
+  ) throws {
+    var capHit: (Int, String?)? = nil
     var rule = original
     let window = Interval(
       options.window.start - EventReader.shiftMargin, options.window.end + EventReader.shiftMargin)
@@ -340,11 +348,6 @@ struct EventReader {
     // the instances before the window need not be counted). Sub-daily rules move DTSTART by whole
     // steps of the rule (libical's set_start loses their INTERVAL phase); the others use
     // icalrecur_iterator_set_start. FastForwardTests checks both against stepping from DTSTART.
-    let margin = length.upperBound + 2 * 86400
-    let startInstant = start.instant(home: home)
-    let skip = window.start - margin - startInstant
-    let fastForward = options.fastForward && rule.count == 0 && skip > 7 * 86400
-    var iterStart = start.civil
     let unit: Int64? =
       switch rule.freq {
       case ICAL_SECONDLY_RECURRENCE: 1
@@ -352,6 +355,14 @@ struct EventReader {
       case ICAL_HOURLY_RECURRENCE: 3600
       default: nil
       }
+    // Sub-daily series start just before the window (their instances are many and THISANDFUTURE
+    // shifts of them are not followed); the others a week earlier, for such shifts.
+    let lead = unit == nil ? window.start : options.window.start - 3600
+    let margin = length.upperBound + (unit == nil ? 2 * 86400 : 0)
+    let startInstant = start.instant(home: home)
+    let skip = lead - margin - startInstant
+    let fastForward = options.fastForward && rule.count == 0 && skip > (unit == nil ? 7 * 86400 : 0)
+    var iterStart = start.civil
     if fastForward, let unit {
       let step = unit * Int64(max(1, rule.interval))
       iterStart += skip / step * step
@@ -370,24 +381,34 @@ struct EventReader {
       _ = icalrecur_iterator_set_start(iterator, from)
     }
 
+    // The cap counts every instance up to the window's end; past it, instances are only kept
+    // for THISANDFUTURE shifts, within the same budget and without an error.
     var produced = 0
+    var trailing = 0
     while true {
       let next = icalrecur_iterator_next(iterator)
       if icaltime_is_null_time(next) != 0 { break }
-      produced += 1
-      if produced > options.maxInstances {
-        warn(
-          line(of: "RRULE"), uid,
-          "recurrence stopped after \(options.maxInstances) instances (--max-instances)")
-        break
-      }
       let value = start.with(civil: ICSTime.civil(next))
       if let untilCivil, value.civil > untilCivil { break }
       let s = value.instant(home: home)
       if let untilInstant, s > untilInstant { break }
-      if s >= window.end + 86400 { break }
+      if s >= window.end { break }
+      if s < options.window.end {
+        produced += 1
+        if produced > options.maxInstances {
+          // Never a silently truncated series: the calendar cannot be read truthfully.
+          capHit = (line(of: "RRULE"), uid)
+          break
+        }
+      } else {
+        trailing += 1
+        if unit != nil || trailing > options.maxInstances { break }
+      }
       if s < startInstant { continue }
       add(value, length)
+    }
+    if let (line, uid) = capHit {
+      throw InstanceCapError(line: line, uid: uid, cap: options.maxInstances)
     }
   }
 }

@@ -5,6 +5,13 @@ enum Libical {
   enum Parsed<T> {
     case parsed(T)
     case failed
+
+    func map<U>(_ transform: (T) -> U) -> Parsed<U> {
+      switch self {
+      case .parsed(let value): return .parsed(transform(value))
+      case .failed: return .failed
+      }
+    }
   }
 
   private static let once: Void = {

@@ -90,6 +90,10 @@ extension Freetime {
       help: ArgumentHelp("Cap on the instances of one recurring event.", valueName: "n"))
     var maxInstances: Int = 100_000
 
+    static func count(_ n: Int, _ noun: String) -> String {
+      n == 1 ? "1 \(noun)" : "\(n) \(noun)s"
+    }
+
     func validate() throws {
       if calendars.isEmpty { throw ValidationError("Name at least one calendar.") }
       if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
@@ -117,7 +121,12 @@ extension Freetime {
         people.append(person)
       }
       if strict && warnings > 0 {
-        throw CommandError("\(warnings) warning(s) and --strict is set")
+        throw CommandError("\(Slots.count(warnings, "warning")) and --strict is set")
+      }
+      if warnings > 0 && !quiet {
+        Diagnostics.plain(
+          "freetime: \(Slots.count(warnings, "warning")) about the calendars (--strict makes them errors)"
+        )
       }
 
       let window = setup.window

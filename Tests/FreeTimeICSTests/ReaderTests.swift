@@ -321,18 +321,27 @@ import Testing
     #expect(Read.busy(p) == [Read.span("2026-11-20T00:00Z", "2026-11-24T12:00Z")])
   }
 
-  @Test func recurrenceBombIsCapped() throws {
-    let p = try Read.person(
-      """
-      BEGIN:VEVENT
-      UID:bomb
-      DTSTART:20261123T000000Z
-      DURATION:PT1S
-      RRULE:FREQ=SECONDLY
-      END:VEVENT
-      """, from: "2026-11-23", to: "2026-11-30", maxInstances: 1000)
-    #expect(p.busy.count <= 1001)
-    #expect(p.diagnostics.contains { $0.message.contains("stopped after 1000 instances") })
+  @Test func recurrenceBombIsAnErrorNamingTheLine() throws {
+    let path = Read.write(
+      Read.calendar(
+        """
+        BEGIN:VEVENT
+        UID:bomb
+        DTSTART:20261123T000000Z
+        DURATION:PT1S
+        RRULE:FREQ=SECONDLY
+        END:VEVENT
+        """))
+    let error = #expect(throws: ReadError.self) {
+      try Read.read(path, from: "2026-11-23", to: "2026-11-30", maxInstances: 1000)
+    }
+    #expect(error?.line == 8)
+    #expect(error?.description.contains("more than 1000 instances") == true)
+    #expect(error?.description.contains("UID bomb") == true)
+    // A narrow enough window reads it.
+    let p = try Read.read(
+      path, from: "2026-11-23T00:00Z", to: "2026-11-23T00:01Z", maxInstances: 1000)
+    #expect(Read.busy(p) == [Read.span("2026-11-23T00:00Z", "2026-11-23T00:01Z")])
   }
 }
 

@@ -208,6 +208,8 @@ struct FileReader {
   private var homeZone: Zone
   private var deferred: [[ContentLine]] = []
   private var implicitCalendar = false
+  /// Whether the home zone is this VCALENDAR's X-WR-TIMEZONE.
+  private var homeFromCalendar = false
   /// Why the component being collected must be skipped (line, message), if it must.
   private var invalid: (Int, String)? = nil
   private var warnedOutside = false
@@ -327,6 +329,7 @@ struct FileReader {
                 message: "X-WR-TIMEZONE after the first component is ignored"))
           } else if let zone = Zone.named(value) {
             homeZone = zone
+            homeFromCalendar = true
           } else {
             person.diagnostics.append(
               Diagnostic(
@@ -383,6 +386,7 @@ struct FileReader {
     componentsInCalendar = 0
     implicitCalendar = false
     homeZone = homeOverride ?? options.defaultZone
+    homeFromCalendar = false
     zones = ZoneTable()
   }
 
@@ -441,7 +445,8 @@ struct FileReader {
         lines
       ) { comp in
         let reader = EventReader(
-          comp: comp, lines: lines, file: file, zones: zones, home: homeZone, options: options,
+          comp: comp, lines: lines, file: file, zones: zones, home: homeZone,
+          homeFromCalendar: homeFromCalendar, options: options,
           deferUnknownZones: deferUnknownZones,
           warn: { line, uid, message in
             warnings.append(Diagnostic(file: file, line: line, uid: uid, message: message))

@@ -48,6 +48,8 @@ struct EventReader {
   let file: String
   let zones: ZoneTable
   let home: Zone
+  /// Whether `home` is the calendar's own X-WR-TIMEZONE.
+  let homeFromCalendar: Bool
   let options: ReadOptions
   let deferUnknownZones: Bool
   var warn: (Int?, String?, String) -> Void
@@ -97,7 +99,7 @@ struct EventReader {
       return .none
     }
     guard
-      let start = try props.value(
+      var start = try props.value(
         icalproperty_get_dtstart(startProp), prop: startProp, warn: warnAt("DTSTART"),
         deferUnknown: deferUnknownZones)
     else {
@@ -105,6 +107,13 @@ struct EventReader {
       return .none
     }
     if start.isDate && options.allDay == .free { blocks = false }
+    // The X-WR-TIMEZONE convention (Google's, followed by the x-wr-timezone library): a series
+    // with a UTC DTSTART in such a calendar recurs on the calendar zone's wall clock.
+    if homeFromCalendar, case .utc = start.kind, !properties(ICAL_RRULE_PROPERTY).isEmpty {
+      start = TimeValue(
+        civil: LocalTimeResolver.civil(start.civil, in: home), kind: .zoned(home), isDate: false,
+        pinned: start.civil)
+    }
 
     let length = try eventLength(start: start, props: props, uid: uid, warnAt: warnAt)
     if length == nil { return .none }
@@ -404,7 +413,8 @@ struct EventReader {
         trailing += 1
         if unit != nil || trailing > options.maxInstances { break }
       }
-      if s < startInstant { continue }
+      // DTSTART itself was added first (its instant may be pinned inside a DST fold).
+      if s < startInstant || value.civil == start.civil { continue }
       add(value, length)
     }
     if let (line, uid) = capHit {

@@ -16,9 +16,13 @@ struct TimeValue {
   var civil: Int64
   var kind: Kind
   var isDate: Bool
+  /// The exact instant when it is known beyond the wall clock (a UTC time moved onto a zone's
+  /// wall clock keeps its instant, also in a DST fold).
+  var pinned: Instant? = nil
 
   /// The instant, reading floating times and dates in `home`.
   func instant(home: Zone) -> Instant {
+    if let pinned { return pinned }
     switch kind {
     case .utc: return civil
     case .zoned(let zone): return zone.instant(civil: civil)

@@ -77,6 +77,24 @@ import Testing
     try compare(team + ["--from", "2026-11-22", "--to", "2026-12-01"] + options)
   }
 
+  /// Generated multi-person, multi-zone calendars (Tests/reference/generate.py): exact agreement.
+  @Test(arguments: 0..<8)
+  func generatedTeam(seed: Int) throws {
+    let dir = Temp.directory + "/generated-\(seed)"
+    let gen = try Run.command(
+      Run.pythonPath,
+      [
+        Run.packageRoot.appendingPathComponent("Tests/reference/generate.py").path, dir, "--seed",
+        String(seed), "--people", "4", "--events", "50",
+      ])
+    #expect(gen.status == 0, "\(gen.stderr)")
+    let people = (0..<4).map { "\(dir)/person\($0).ics" }
+    let zone = ["Europe/Prague", "America/New_York", "Asia/Tokyo", "UTC"][seed % 4]
+    let minimum = ["1s", "15m", "30m", "1h"][seed % 4]
+    try compare(
+      people + ["--from", "2026-11-16", "--to", "2026-12-07", "--tz", zone, "--min", minimum])
+  }
+
   /// A deliberate difference (README, "Deliberate differences"): DTEND before DTSTART skips the
   /// event with a warning; recurring-ical-events swaps the two.
   @Test func dtendBeforeDtstartIsSkipped() throws {

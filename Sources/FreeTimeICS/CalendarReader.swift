@@ -131,6 +131,11 @@ struct PersonAccumulator {
   }
 
   /// Busy time that no override can touch (VFREEBUSY periods).
+  /// Whether a master event with this UID was read already.
+  func hasMaster(_ uid: String) -> Bool {
+    latestMaster[uid] != nil
+  }
+
   mutating func addPlain(_ interval: Interval) {
     if !interval.isEmpty && interval.overlaps(window) { plain.append(interval) }
   }
@@ -208,6 +213,8 @@ struct FileReader {
   private var homeZone: Zone
   private var deferred: [[ContentLine]] = []
   private var implicitCalendar = false
+  /// TZIDs already noted by `freetime check`.
+  private var notedZones: Set<String> = []
   /// Whether the home zone is this VCALENDAR's X-WR-TIMEZONE.
   private var homeFromCalendar = false
   /// Why the component being collected must be skipped (line, message), if it must.
@@ -450,6 +457,10 @@ struct FileReader {
           deferUnknownZones: deferUnknownZones,
           warn: { line, uid, message in
             warnings.append(Diagnostic(file: file, line: line, uid: uid, message: message))
+          },
+          note: { line, uid, message in
+            warnings.append(
+              Diagnostic(file: file, line: line, uid: uid, message: message, severity: .note))
           })
         do {
           return .success(try reader.read())
@@ -465,9 +476,19 @@ struct FileReader {
         message += "; raise --max-instances or narrow the window"
         throw error(cap.line, message)
       }
+      if options.lint { lintEvent(lines, into: &person) }
       switch result.map({ try? $0.get() }) {
       case .parsed(let contribution?):
         person.diagnostics += warnings
+        if options.lint, case .master(let uid?, _, _, _, _) = contribution,
+          person.hasMaster(uid)
+        {
+          person.diagnostics.append(
+            Diagnostic(
+              file: file, line: lines.first?.number, uid: uid,
+              message: "another event has the same UID (the highest SEQUENCE wins)",
+              severity: .note))
+        }
         person.add(contribution)
       case .parsed(nil):
         deferred.append(lines)
@@ -481,6 +502,39 @@ struct FileReader {
       readFreeBusy(lines, into: &person)
     default:
       break  // VTODO, VJOURNAL, VAVAILABILITY (later), X- components: never busy
+    }
+  }
+
+  /// `freetime check`: zones named by TZID that the file does not define, once per file.
+  private mutating func lintEvent(_ lines: [ContentLine], into person: inout PersonAccumulator) {
+    for line in lines where FileReader.timeProperties.contains(line.name) {
+      let text = String(decoding: line.bytes, as: UTF8.self)
+      guard let range = text.range(of: ";TZID=", options: .caseInsensitive) else { continue }
+      var tzid = String(text[range.upperBound...].prefix { $0 != ":" && $0 != ";" })
+      if tzid.hasPrefix("\""), tzid.hasSuffix("\""), tzid.count >= 2 {
+        tzid = String(tzid.dropFirst().dropLast())
+      }
+      guard !notedZones.contains(tzid) else { continue }
+      notedZones.insert(tzid)
+      switch zones.source(of: tzid) {
+      case .file, .unknown:
+        break  // defined here, or already a warning
+      case .system:
+        person.diagnostics.append(
+          Diagnostic(
+            file: file, line: line.number,
+            message:
+              "TZID '\(Sanitize.text(tzid, limit: 80))' has no VTIMEZONE in the file; the system zone is used",
+            severity: .note))
+      case .windows:
+        let iana = zones.zone(for: tzid)?.name ?? "?"
+        person.diagnostics.append(
+          Diagnostic(
+            file: file, line: line.number,
+            message:
+              "Windows zone name '\(Sanitize.text(tzid, limit: 80))' without a VTIMEZONE; read as \(iana)",
+            severity: .note))
+      }
     }
   }
 

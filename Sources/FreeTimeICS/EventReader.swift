@@ -53,6 +53,8 @@ struct EventReader {
   let options: ReadOptions
   let deferUnknownZones: Bool
   var warn: (Int?, String?, String) -> Void
+  /// Legal but suspicious (`freetime check` only).
+  var note: (Int?, String?, String) -> Void = { _, _, _ in }
 
   private var beginLine: Int { lines.first?.number ?? 0 }
 
@@ -107,6 +109,19 @@ struct EventReader {
       return .none
     }
     if start.isDate && options.allDay == .free { blocks = false }
+    if options.lint, case .floating = start.kind, !start.isDate {
+      note(line(of: "DTSTART"), uid, "floating time: read in the calendar's home zone \(home.name)")
+    }
+    if options.lint {
+      for prop in properties(ICAL_RRULE_PROPERTY) {
+        let rule = icalproperty_get_rrule(prop)
+        if rule.freq != ICAL_NO_RECURRENCE && rule.count == 0
+          && icaltime_is_null_time(rule.until) != 0
+        {
+          note(line(of: "RRULE"), uid, "recurs without an end (no COUNT or UNTIL)")
+        }
+      }
+    }
     // The X-WR-TIMEZONE convention (Google's, followed by the x-wr-timezone library): a series
     // with a UTC DTSTART in such a calendar recurs on the calendar zone's wall clock.
     if homeFromCalendar, case .utc = start.kind, !properties(ICAL_RRULE_PROPERTY).isEmpty {

@@ -20,6 +20,8 @@ public struct ReadOptions: Sendable {
   public var allDay: BusyOrFree
   /// `--max-instances`: cap on the instances generated for one recurring event.
   public var maxInstances: Int
+  /// `freetime check`: also report what is legal but suspicious, as notes.
+  public var lint = false
   /// Whether long-running series skip ahead to the window (off only to test that it changes
   /// nothing).
   var fastForward = true
@@ -62,16 +64,27 @@ public struct CalendarSource: Sendable, Hashable {
 
 /// A warning about one part of a calendar that was skipped or read with a fallback.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+  /// How bad it is: a warning (something was skipped or read with a fallback) or a note
+  /// (legal but suspicious; only `freetime check` asks for notes).
+  public enum Severity: String, Sendable, Hashable {
+    case warning
+    case note
+  }
+
   public var file: String
   public var line: Int?
   public var uid: String?
   public var message: String
+  public var severity: Severity
 
-  public init(file: String, line: Int?, uid: String? = nil, message: String) {
+  public init(
+    file: String, line: Int?, uid: String? = nil, message: String, severity: Severity = .warning
+  ) {
     self.file = file
     self.line = line
     self.uid = uid
     self.message = message
+    self.severity = severity
   }
 
   /// `FILE:LINE: message (UID …)`, with control characters of calendar text removed.

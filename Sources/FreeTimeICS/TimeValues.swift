@@ -108,6 +108,18 @@ final class ZoneTable {
     defined[tzid] = zone
   }
 
+  /// Where a TZID's zone comes from, for `freetime check`.
+  enum Source {
+    case file, system, windows, unknown
+  }
+
+  func source(of tzid: String) -> Source {
+    if defined[tzid] != nil { return .file }
+    guard let zone = zone(for: tzid) else { return .unknown }
+    return Zone.named(zone.name) != nil && zone.name != tzid && Zone.named(tzid) == nil
+      && !tzid.hasPrefix("/") ? .windows : .system
+  }
+
   func zone(for tzid: String) -> Zone? {
     if let zone = defined[tzid] { return zone }
     if let cached = system[tzid] { return cached }

@@ -20,7 +20,7 @@ struct Freetime: ParsableCommand {
       free. Exit status: 0 when a slot is found, 1 when none is, 2 on usage or input errors.
       """,
     version: version,
-    subcommands: [Slots.self],
+    subcommands: [Slots.self, Check.self],
     defaultSubcommand: Slots.self
   )
 

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@Suite struct CheckTests {
+  @Test func cleanCalendarsExitZeroWithNotesOnly() throws {
+    let run = try Run.freetime(["check", "Fixtures/team/bob.ics", "Fixtures/team/dave.ics"])
+    #expect(run.status == 0)
+    #expect(
+      run.stdout == """
+        Fixtures/team/bob.ics:30: note: TZID 'America/New_York' has no VTIMEZONE in the file; the system zone is used
+        Fixtures/team/bob.ics:54: note: floating time: read in the calendar's home zone America/New_York (UID F0B1C2D3-E4F5-4A6B-9C8D-7E6F5A4B3C55)
+
+        """)
+    #expect(run.stderr == "freetime: 0 errors, 0 warnings, 2 notes in 2 calendars\n")
+  }
+
+  @Test func warningsExitOneErrorsExitTwo() throws {
+    let warned = try Run.freetime(["check", "Fixtures/corpus/recurring_events_moved.ics"])
+    #expect(warned.status == 1)
+    #expect(
+      warned.stdout.contains(
+        "recurring_events_moved.ics:75: warning: event has both DTEND and DURATION"))
+
+    let broken = Temp.file("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\n")
+    let failed = try Run.freetime(["check", broken, "Fixtures/corpus/recurring_events_moved.ics"])
+    #expect(failed.status == 2)
+    #expect(
+      failed.stdout.hasPrefix("\(broken): error: truncated: BEGIN:VEVENT of line 2 never ends\n"))
+  }
+
+  @Test func flagsWindowsZonesAndRepeatedUIDs() throws {
+    let path = Temp.file(
+      """
+      BEGIN:VCALENDAR\r
+      BEGIN:VEVENT\r
+      UID:same\r
+      DTSTART;TZID=W. Europe Standard Time:20261124T090000\r
+      DTEND;TZID=W. Europe Standard Time:20261124T100000\r
+      END:VEVENT\r
+      BEGIN:VEVENT\r
+      UID:same\r
+      DTSTART:20261125T090000Z\r
+      END:VEVENT\r
+      END:VCALENDAR\r
+
+      """)
+    let run = try Run.freetime(["check", path])
+    #expect(run.status == 0)
+    #expect(
+      run.stdout.contains(
+        "\(path):4: note: Windows zone name 'W. Europe Standard Time' without a VTIMEZONE; read as Europe/Berlin"
+      ))
+    #expect(
+      run.stdout.contains(
+        "\(path):7: note: another event has the same UID (the highest SEQUENCE wins) (UID same)"))
+  }
+}

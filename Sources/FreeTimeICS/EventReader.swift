@@ -391,6 +391,29 @@ struct EventReader {
       let step = unit * Int64(max(1, rule.interval))
       iterStart += skip / step * step
     }
+    let parts = RuleParts(original)
+    if parts.libicalGetsWrong {
+      // Expanded here, not by libical (RuleParts.libicalGetsWrong lists why).
+      let limit = LocalTimeResolver.civil(window.end, in: home) + 86400
+      var produced = 0
+      for civil in parts.ownInstances(
+        start: start.civil, isDate: start.isDate, limit: limit, cap: options.maxInstances + 1)
+      {
+        let value = start.with(civil: civil)
+        if let untilCivil, value.civil > untilCivil { break }
+        let s = value.instant(home: home)
+        if let untilInstant, s > untilInstant { break }
+        if s >= window.end { break }
+        if s < options.window.end {
+          produced += 1
+          if produced > options.maxInstances {
+            throw InstanceCapError(line: line(of: "RRULE"), uid: uid, cap: options.maxInstances)
+          }
+        }
+        add(value, length)
+      }
+      return
+    }
     let dtstart = ICSTime.icaltime(civil: iterStart, isDate: start.isDate)
     guard let iterator = icalrecur_iterator_new(rule, dtstart) else {
       warn(line(of: "RRULE"), uid, "RRULE is not valid; only DTSTART is used")
@@ -409,6 +432,7 @@ struct EventReader {
     // for THISANDFUTURE shifts, within the same budget and without an error.
     var produced = 0
     var trailing = 0
+    var invented = 0
     while true {
       let next = icalrecur_iterator_next(iterator)
       if icaltime_is_null_time(next) != 0 { break }
@@ -430,7 +454,18 @@ struct EventReader {
       }
       // DTSTART itself was added first (its instant may be pinned inside a DST fold).
       if s < startInstant || value.civil == start.civil { continue }
+      // libical 3.0.16 invents instances for some rules (an unsynchronised DTSTART with
+      // FREQ=SECONDLY;INTERVAL=2;BYSECOND=1): keep only those the rule's limits admit.
+      if !parts.admits(civil: value.civil, isDate: start.isDate, start: start.civil) {
+        invented += 1
+        continue
+      }
       add(value, length)
+    }
+    if invented > 0 {
+      warn(
+        line(of: "RRULE"), uid,
+        "libical produced \(invented) instance(s) that do not match the rule; they are ignored")
     }
     if let (line, uid) = capHit {
       throw InstanceCapError(line: line, uid: uid, cap: options.maxInstances)

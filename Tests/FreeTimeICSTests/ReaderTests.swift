@@ -795,3 +795,65 @@ import Testing
     #expect(p.diagnostics[0].uid == "feb30")
   }
 }
+
+/// Rule shapes libical 3.0.16 gets wrong (LIBICAL_NOTES.md), expanded or checked by freetime.
+@Suite struct LibicalGuardTests {
+  func busy(_ rule: String, start: String = "20260105T090000Z", from: String, to: String) throws
+    -> [Interval]
+  {
+    try Read.busy(
+      Read.person(
+        """
+        BEGIN:VEVENT
+        UID:g
+        DTSTART:\(start)
+        DURATION:PT30M
+        RRULE:\(rule)
+        END:VEVENT
+        """, from: from, to: to))
+  }
+
+  @Test func negativeMonthDayUnderDaily() throws {
+    #expect(
+      try busy("FREQ=DAILY;BYMONTHDAY=-1", from: "2026-01-01", to: "2026-04-01") == [
+        Read.span("2026-01-05T09:00Z", "2026-01-05T09:30Z"),
+        Read.span("2026-01-31T09:00Z", "2026-01-31T09:30Z"),
+        Read.span("2026-02-28T09:00Z", "2026-02-28T09:30Z"),
+        Read.span("2026-03-31T09:00Z", "2026-03-31T09:30Z"),
+      ])
+  }
+
+  @Test func weekNumbersWithWeekStartAndFromTheEnd() throws {
+    // The last ISO week of 2026 starts Monday 28 December; of 2027, Monday 27 December.
+    #expect(
+      try busy("FREQ=YEARLY;BYWEEKNO=-1;WKST=MO", from: "2026-06-01", to: "2028-01-01") == [
+        Read.span("2026-12-28T09:00Z", "2026-12-28T09:30Z"),
+        Read.span("2027-12-27T09:00Z", "2027-12-27T09:30Z"),
+      ])
+    // With weeks starting on Sunday, week 1 of 2027 is Sunday 3 – Saturday 9 January.
+    #expect(
+      try busy("FREQ=YEARLY;BYWEEKNO=1;BYDAY=MO,SA;WKST=SU", from: "2026-06-01", to: "2027-06-01")
+        == [
+          Read.span("2027-01-04T09:00Z", "2027-01-04T09:30Z"),
+          Read.span("2027-01-09T09:00Z", "2027-01-09T09:30Z"),
+        ])
+  }
+
+  @Test func inventedInstancesAreDropped() throws {
+    // Counted from second 0 in steps of 2, no instance has second 1: only DTSTART is busy.
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:sec
+      DTSTART:20260105T090000Z
+      DURATION:PT1S
+      RRULE:FREQ=SECONDLY;INTERVAL=2;BYSECOND=1;COUNT=5
+      END:VEVENT
+      """, from: "2026-01-05T09:00Z", to: "2026-01-05T09:02Z")
+    #expect(Read.busy(p) == [Read.span("2026-01-05T09:00:00Z", "2026-01-05T09:00:01Z")])
+    #expect(
+      p.diagnostics.map(\.message) == [
+        "libical produced 1 instance(s) that do not match the rule; they are ignored"
+      ])
+  }
+}

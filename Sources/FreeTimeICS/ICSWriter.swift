@@ -35,10 +35,13 @@ public enum ICSWriter {
     return render(cal)
   }
 
-  /// One VFREEBUSY covering `window`, with one FBTYPE=FREE period per slot.
-  public static func freeBusy(_ slots: [Slot], window: Interval, stamp: Instant, uid: String)
+  /// One VFREEBUSY covering `window`, with one FBTYPE=FREE period per slot, and a deterministic
+  /// UID made of the window and the names of the people.
+  public static func freeBusy(_ slots: [Slot], window: Interval, stamp: Instant, names: [String])
     -> String
   {
+    let uid =
+      "freetime-free-\(compact(window.start))-\(compact(window.end))-\(fnv1a(names.joined(separator: "\u{1F}")))"
     Libical.setUp()
     let cal = newCalendar()
     defer { icalcomponent_free(cal) }

@@ -18,10 +18,7 @@ struct Report {
     case .csv: return csv()
     case .ics: return ICSWriter.events(slots, stamp: stamp)
     case .freebusy:
-      let names = people.map(\.name).joined(separator: ",")
-      let uid =
-        "freetime-free-\(TimeText.compactUTC(window.start))-\(TimeText.compactUTC(window.end))-\(ICSWriterID.hash(names))"
-      return ICSWriter.freeBusy(slots, window: window, stamp: stamp, uid: uid)
+      return ICSWriter.freeBusy(slots, window: window, stamp: stamp, names: people.map(\.name))
     }
   }
 
@@ -150,18 +147,6 @@ struct Report {
   }
 }
 
-enum ICSWriterID {
-  static func hash(_ text: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
-  }
-}
-
 enum CSV {
   static func field(_ text: String) -> String {
     let clean = Sanitize.text(text, limit: 10_000)
@@ -242,10 +227,5 @@ enum TimeText {
     var text = "\(date(f))T\(two(f.hour)):\(two(f.minute)):\(two(f.second))"
     text += "\(sign)\(two(a / 3600)):\(two(a / 60 % 60))"
     return text
-  }
-
-  static func compactUTC(_ instant: Instant) -> String {
-    let f = CivilTime.fields(instant)
-    return "\(date(f).replacingAll("-", with: ""))T\(two(f.hour))\(two(f.minute))\(two(f.second))Z"
   }
 }

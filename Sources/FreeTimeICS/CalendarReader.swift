@@ -36,8 +36,9 @@ public enum CalendarReader {
         try readFile(file, home: home, options: options, into: &person)
       }
     }
+    let busy = person.finish()
     return PersonCalendar(
-      name: source.name, source: source.argument, role: source.role, busy: person.finish(),
+      name: source.name, source: source.argument, role: source.role, busy: busy,
       diagnostics: person.diagnostics)
   }
 
@@ -101,7 +102,8 @@ struct PersonAccumulator {
   private var instances: [(uid: String?, version: Int, instance: Instance)] = []
   private var overrides: [(version: Int, override: Override)] = []
   private var plain: [Interval] = []
-  private var latestMaster: [String: (sequence: Int, version: Int, excluded: Set<Instant>)] = [:]
+  private var latestMaster:
+    [String: (sequence: Int, version: Int, excluded: Set<Instant>, blocks: Bool)] = [:]
   private var latestOverride: [Key: (sequence: Int, version: Int)] = [:]
   private var versions = 0
 
@@ -112,10 +114,10 @@ struct PersonAccumulator {
   mutating func add(_ contribution: EventContribution) {
     versions += 1
     switch contribution {
-    case .master(let uid, let sequence, _, let list, let excluded):
+    case .master(let uid, let sequence, let blocks, let list, let excluded):
       if let uid {
         if let seen = latestMaster[uid], seen.sequence > sequence { return }
-        latestMaster[uid] = (sequence, versions, excluded)
+        latestMaster[uid] = (sequence, versions, excluded, blocks)
       }
       for instance in list { instances.append((uid, versions, instance)) }
     case .override(let o):
@@ -145,7 +147,7 @@ struct PersonAccumulator {
     var start: Instant
   }
 
-  func finish() -> [Interval] {
+  mutating func finish() -> [Interval] {
     // The overrides that count: the latest version of each, unless a newer master excludes the
     // instance (a deleted modification).
     var live: [Override] = []
@@ -169,6 +171,28 @@ struct PersonAccumulator {
     }
     for uid in ranges.keys { ranges[uid]!.sort { $0.key < $1.key } }
     let replaced = Set(live.compactMap { o in o.uid.map { Key(uid: $0, start: o.key) } })
+
+    // An override whose RECURRENCE-ID names no instance of its series still blocks its own
+    // time, with a warning (checked where the series was expanded: the window and a week).
+    var keys = Set<Key>()
+    for (uid, version, instance) in instances {
+      if let uid, latestMaster[uid]?.version == version {
+        keys.insert(Key(uid: uid, start: instance.key))
+      }
+    }
+    let margin = EventReader.shiftMargin
+    for o in live {
+      guard let uid = o.uid, let master = latestMaster[uid], master.blocks,
+        o.key >= window.start - margin, o.key < window.end + margin,
+        !keys.contains(Key(uid: uid, start: o.key)), !master.excluded.contains(o.key)
+      else { continue }
+      diagnostics.append(
+        Diagnostic(
+          file: o.file, line: o.line, uid: uid,
+          message:
+            "RECURRENCE-ID matches no instance of the series; the override still blocks its own time"
+        ))
+    }
 
     var busy = plain
     busy.reserveCapacity(plain.count + instances.count + overrides.count)

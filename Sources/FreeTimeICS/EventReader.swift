@@ -30,6 +30,9 @@ struct Override {
   /// Its own span, wherever it is (the window is applied when overrides are resolved).
   var interval: Interval
   var thisAndFuture: Bool
+  /// Where its RECURRENCE-ID is, for the warning when it matches no instance.
+  var file: String
+  var line: Int
 }
 
 /// A series with more instances up to the window's end than `--max-instances`.
@@ -153,7 +156,8 @@ struct EventReader {
       return .override(
         Override(
           uid: uid, key: rid.instant(home: home), sequence: sequence, blocks: blocks,
-          interval: interval, thisAndFuture: thisAndFuture))
+          interval: interval, thisAndFuture: thisAndFuture, file: file,
+          line: line(of: "RECURRENCE-ID")))
     }
 
     guard blocks, let length else {

@@ -857,3 +857,98 @@ import Testing
       ])
   }
 }
+
+@Suite struct StrayOverrideTests {
+  @Test func anOverrideOfNoInstanceBlocksWithAWarning() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:w
+      DTSTART:20261123T090000Z
+      DTEND:20261123T100000Z
+      RRULE:FREQ=WEEKLY;BYDAY=MO
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:w
+      RECURRENCE-ID:20261125T090000Z
+      DTSTART:20261125T150000Z
+      DTEND:20261125T160000Z
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30")
+    #expect(
+      Read.busy(p) == [
+        Read.span("2026-11-23T09:00Z", "2026-11-23T10:00Z"),
+        Read.span("2026-11-25T15:00Z", "2026-11-25T16:00Z"),
+      ])
+    #expect(p.diagnostics.map(\.line) == [12])
+    #expect(p.diagnostics[0].message.hasPrefix("RECURRENCE-ID matches no instance"))
+  }
+
+  @Test func dtstartStaysWhenLibicalReturnsNothing() throws {
+    // UNTIL before DTSTART, and a rule libical rejects: DTSTART is still busy.
+    for rule in ["FREQ=DAILY;UNTIL=20261101T000000Z", "FREQ=DAILY;BYMONTH=13"] {
+      let p = try Read.person(
+        """
+        BEGIN:VEVENT
+        UID:u
+        DTSTART:20261124T090000Z
+        DTEND:20261124T100000Z
+        RRULE:\(rule)
+        END:VEVENT
+        """, from: "2026-11-23", to: "2026-11-30")
+      #expect(Read.busy(p) == [Read.span("2026-11-24T09:00Z", "2026-11-24T10:00Z")], "\(rule)")
+    }
+  }
+
+  @Test func exdateInAnotherZoneIsComparedAsAnInstant() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:x
+      DTSTART;TZID=Europe/Prague:20261123T100000
+      DTEND;TZID=Europe/Prague:20261123T110000
+      RRULE:FREQ=DAILY;COUNT=3
+      EXDATE;TZID=America/New_York:20261124T040000
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30")
+    #expect(
+      Read.busy(p) == [
+        Read.span("2026-11-23T09:00Z", "2026-11-23T10:00Z"),
+        Read.span("2026-11-25T09:00Z", "2026-11-25T10:00Z"),
+      ])
+  }
+
+  @Test func nonYearlyVTIMEZONERulesAreRefusedWithAWarning() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VTIMEZONE
+      TZID:Europe/Prague
+      BEGIN:STANDARD
+      DTSTART:19701025T030000
+      RRULE:FREQ=SECONDLY;BYMONTH=10
+      TZOFFSETFROM:+0200
+      TZOFFSETTO:+0100
+      END:STANDARD
+      END:VTIMEZONE
+      BEGIN:VEVENT
+      UID:z
+      DTSTART;TZID=Europe/Prague:20261124T090000
+      DTEND;TZID=Europe/Prague:20261124T100000
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30")
+    #expect(Read.busy(p) == [Read.span("2026-11-24T08:00Z", "2026-11-24T09:00Z")])
+    #expect(p.diagnostics.map(\.line) == [8])
+  }
+
+  @Test func missingDtstartSkipsTheEventWithAWarning() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:nostart
+      DTEND:20261124T100000Z
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30")
+    #expect(p.busy.isEmpty)
+    #expect(p.diagnostics.map(\.message) == ["event skipped: it has no DTSTART"])
+  }
+}

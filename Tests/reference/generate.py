@@ -166,7 +166,8 @@ class Person:
             def instance(k):
                 return first + dt.timedelta(days=k)
         candidates = [instance(k) for k in range(1, 90)]
-        wanted = [c for c in candidates if ("DAILY" in rule) or c.strftime("%a").upper()[:2] in rule]
+        byday = rule.split("BYDAY=")[1].split(";")[0].split(",") if "BYDAY=" in rule else []
+        wanted = [c for c in candidates if "DAILY" in rule or c.strftime("%a").upper()[:2] in byday]
         r.shuffle(wanted)
         exdates = wanted[:r.randrange(0, 3)]
         for x in exdates:

@@ -93,9 +93,9 @@ public enum CalendarReader {
 /// overrides at the end: an override replaces the instance with the same UID and original start
 /// (RECURRENCE-ID compared as an instant), wherever it moves it (DESIGN §3).
 ///
-/// When one UID has several masters (or one UID and RECURRENCE-ID several overrides), the one
-/// with the highest SEQUENCE wins, the later one on a tie (RFC 5545 §3.8.7.4): exports often keep
-/// the superseded version of an edited series.
+/// When one UID has several masters (or one UID and RECURRENCE-ID several overrides), the newest
+/// `Revision` wins (highest SEQUENCE, then latest DTSTAMP, then the first read): exports often
+/// keep the superseded version of an edited series.
 struct PersonAccumulator {
   let window: Interval
   var diagnostics: [Diagnostic] = []
@@ -103,8 +103,8 @@ struct PersonAccumulator {
   private var overrides: [(version: Int, override: Override)] = []
   private var plain: [Interval] = []
   private var latestMaster:
-    [String: (sequence: Int, version: Int, excluded: Set<Instant>, blocks: Bool)] = [:]
-  private var latestOverride: [Key: (sequence: Int, version: Int)] = [:]
+    [String: (revision: Revision, version: Int, excluded: Set<Instant>, blocks: Bool)] = [:]
+  private var latestOverride: [Key: (revision: Revision, version: Int)] = [:]
   private var versions = 0
 
   init(window: Interval) {
@@ -114,17 +114,17 @@ struct PersonAccumulator {
   mutating func add(_ contribution: EventContribution) {
     versions += 1
     switch contribution {
-    case .master(let uid, let sequence, let blocks, let list, let excluded):
+    case .master(let uid, let revision, let blocks, let list, let excluded):
       if let uid {
-        if let seen = latestMaster[uid], seen.sequence > sequence { return }
-        latestMaster[uid] = (sequence, versions, excluded, blocks)
+        if let seen = latestMaster[uid], seen.revision >= revision { return }
+        latestMaster[uid] = (revision, versions, excluded, blocks)
       }
       for instance in list { instances.append((uid, versions, instance)) }
     case .override(let o):
       if let uid = o.uid {
         let k = Key(uid: uid, start: o.key)
-        if let seen = latestOverride[k], seen.sequence > o.sequence { return }
-        latestOverride[k] = (o.sequence, versions)
+        if let seen = latestOverride[k], seen.revision >= o.revision { return }
+        latestOverride[k] = (o.revision, versions)
       }
       overrides.append((versions, o))
     case .none:
@@ -158,7 +158,7 @@ struct PersonAccumulator {
       }
       let key = Key(uid: uid, start: o.key)
       if latestOverride[key]?.version != version { continue }
-      if let master = latestMaster[uid], master.sequence > o.sequence,
+      if let master = latestMaster[uid], master.revision.sequence > o.revision.sequence,
         master.excluded.contains(o.key)
       {
         continue
@@ -255,7 +255,7 @@ struct FileReader {
   /// Properties libical gets from a VEVENT; everything else is skipped unparsed.
   static let eventProperties: Set<String> = [
     "BEGIN", "END", "UID", "DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE",
-    "RECURRENCE-ID", "TRANSP", "STATUS", "SEQUENCE",
+    "RECURRENCE-ID", "TRANSP", "STATUS", "SEQUENCE", "DTSTAMP",
   ]
   /// Properties whose date and time values are checked before libical sees them.
   static let timeProperties: Set<String> = ["DTSTART", "DTEND", "RECURRENCE-ID", "EXDATE", "RDATE"]

@@ -12,7 +12,8 @@ struct Instance {
 enum EventContribution {
   /// A master event (single or recurring): its instances that touch the window.
   case master(
-    uid: String?, sequence: Int, blocks: Bool, instances: [Instance], excluded: Set<Instant>)
+    uid: String?, revision: Revision, blocks: Bool, instances: [Instance],
+    excluded: Set<Instant>)
   /// A RECURRENCE-ID override.
   case override(Override)
   /// Nothing (skipped with a warning, or no time at all).
@@ -25,7 +26,7 @@ enum EventContribution {
 struct Override {
   var uid: String?
   var key: Instant
-  var sequence: Int
+  var revision: Revision
   var blocks: Bool
   /// Its own span, wherever it is (the window is applied when overrides are resolved).
   var interval: Interval
@@ -33,6 +34,17 @@ struct Override {
   /// Where its RECURRENCE-ID is, for the warning when it matches no instance.
   var file: String
   var line: Int
+}
+
+/// Which of several versions of one event is the newest: the higher SEQUENCE, then the later
+/// DTSTAMP (RFC 5545 §3.8.7.4, §3.8.7.2). On a full tie the first one read stays.
+struct Revision: Comparable {
+  var sequence: Int
+  var stamp: Int64
+
+  static func < (a: Revision, b: Revision) -> Bool {
+    (a.sequence, a.stamp) < (b.sequence, b.stamp)
+  }
 }
 
 /// A series with more instances up to the window's end than `--max-instances`.
@@ -77,7 +89,11 @@ struct EventReader {
 
   func read() throws -> EventContribution {
     let uid = icalcomponent_get_uid(comp).map { String(cString: $0) }
-    let sequence = Int(icalcomponent_get_sequence(comp))
+    let stamp = icalcomponent_get_dtstamp(comp)
+    let revision = Revision(
+      sequence: Int(icalcomponent_get_sequence(comp)),
+      stamp: icaltime_is_null_time(stamp) == 0 && icaltime_is_utc(stamp) != 0
+        ? ICSTime.civil(stamp) : Int64.min)
     let props = PropertyReader(comp: comp, zones: zones, file: file, home: home)
     func warnAt(_ name: String) -> (String) -> Void {
       { message in warn(line(of: name), uid, message) }
@@ -155,19 +171,19 @@ struct EventReader {
       }
       return .override(
         Override(
-          uid: uid, key: rid.instant(home: home), sequence: sequence, blocks: blocks,
+          uid: uid, key: rid.instant(home: home), revision: revision, blocks: blocks,
           interval: interval, thisAndFuture: thisAndFuture, file: file,
           line: line(of: "RECURRENCE-ID")))
     }
 
     guard blocks, let length else {
       return .master(
-        uid: uid, sequence: sequence, blocks: false, instances: [],
+        uid: uid, revision: revision, blocks: false, instances: [],
         excluded: try exdates(props: props, start: start, uid: uid, warnAt: warnAt).all)
     }
     let instances = try expand(start: start, length: length, props: props, uid: uid, warnAt: warnAt)
     return .master(
-      uid: uid, sequence: sequence, blocks: true, instances: instances.list,
+      uid: uid, revision: revision, blocks: true, instances: instances.list,
       excluded: instances.excluded)
   }
 
@@ -252,21 +268,36 @@ struct EventReader {
     let expanded = Interval(
       options.window.start - EventReader.shiftMargin, options.window.end + EventReader.shiftMargin)
     var instances: [Instance] = []
-    var seen = Set<Instant>()
+    /// Instances by start: the index in `instances`, or -1 when outside the expanded window.
+    var seen: [Instant: Int] = [:]
 
     let (excluded, excludedDays, all) = try exdates(
       props: props, start: start, uid: uid, warnAt: warnAt)
 
     func add(_ value: TimeValue, length: EventLength) {
       let s = value.instant(home: home)
-      guard !seen.contains(s) else { return }
-      seen.insert(s)
       if excluded.contains(s) || excludedDays.contains(CivilTime.floorDiv(value.civil, 86400)) {
         return
       }
       let e = length.end(of: value, startInstant: s, home: home)
       let interval = e >= s ? Interval(s, e) : Interval(e, s)
-      if interval.overlaps(expanded) { instances.append(Instance(key: s, interval: interval)) }
+      // The same start twice (DTSTART and an RDATE, say) is one instance: the longer span wins,
+      // so an RDATE PERIOD at DTSTART gives its own length.
+      if let index = seen[s] {
+        if index >= 0 && interval.duration > instances[index].interval.duration {
+          instances[index].interval = interval
+        } else if index < 0 && interval.overlaps(expanded) {
+          seen[s] = instances.count
+          instances.append(Instance(key: s, interval: interval))
+        }
+        return
+      }
+      if interval.overlaps(expanded) {
+        seen[s] = instances.count
+        instances.append(Instance(key: s, interval: interval))
+      } else {
+        seen[s] = -1
+      }
     }
 
     // DTSTART is always the first instance (RFC 5545 §3.8.5.3).
@@ -281,29 +312,40 @@ struct EventReader {
       try expandRule(rule, start: start, length: length, uid: uid, add: add)
     }
 
+    // A DATE in an RDATE of a date-time series is midnight in the RDATE's TZID, else in
+    // DTSTART's zone (the series' own clock), not in the calendar's home zone.
+    func onSeriesClock(_ value: TimeValue, _ prop: OpaquePointer) -> TimeValue {
+      guard value.isDate, !start.isDate else { return value }
+      if let tzid = PropertyReader.tzid(prop), let zone = zones.zone(for: tzid) {
+        return TimeValue(civil: value.civil, kind: .zoned(zone), isDate: false)
+      }
+      return TimeValue(civil: value.civil, kind: start.kind, isDate: false)
+    }
     for prop in properties(ICAL_RDATE_PROPERTY) {
       let dp = icalproperty_get_rdate(prop)
       if icaltime_is_null_time(dp.time) == 0 {
         if let value = try props.value(
           dp.time, prop: prop, warn: warnAt("RDATE"), deferUnknown: deferUnknownZones)
         {
-          add(value, length: length)
+          add(onSeriesClock(value, prop), length: length)
         } else {
           warn(line(of: "RDATE"), uid, "RDATE cannot be read; ignored")
         }
       } else if icalperiodtype_is_null_period(dp.period) == 0 {
         guard
-          let value = try props.value(
+          let raw = try props.value(
             dp.period.start, prop: prop, warn: warnAt("RDATE"), deferUnknown: deferUnknownZones)
         else {
           warn(line(of: "RDATE"), uid, "RDATE period cannot be read; ignored")
           continue
         }
+        let value = onSeriesClock(raw, prop)
         var periodLength = length
         if icaltime_is_null_time(dp.period.end) == 0,
-          let end = try props.value(
+          let rawEnd = try props.value(
             dp.period.end, prop: prop, warn: warnAt("RDATE"), deferUnknown: deferUnknownZones)
         {
+          let end = onSeriesClock(rawEnd, prop)
           periodLength = EventLength(
             civil: 0, exact: end.instant(home: home) - value.instant(home: home))
         } else {
@@ -340,8 +382,12 @@ struct EventReader {
         all.insert(value.instant(home: home))
         continue
       }
-      // A floating EXDATE next to a zoned DTSTART means DTSTART's zone in practice.
+      // A floating EXDATE next to a zoned DTSTART means DTSTART's zone in practice; a UTC
+      // EXDATE next to a floating DTSTART means the instance with those wall-clock digits.
       if case .floating = value.kind, case .zoned = start.kind { value.kind = start.kind }
+      if case .utc = value.kind, case .floating = start.kind {
+        value.kind = .floating
+      }
       excluded.insert(value.instant(home: home))
       all.insert(value.instant(home: home))
     }

@@ -952,3 +952,68 @@ import Testing
     #expect(p.diagnostics.map(\.message) == ["event skipped: it has no DTSTART"])
   }
 }
+
+@Suite struct MixedValueTests {
+  @Test func versionsTieBreakOnDtstampThenFirstRead() throws {
+    let body = """
+      BEGIN:VEVENT
+      UID:v
+      DTSTAMP:20261101T000000Z
+      DTSTART:20261124T090000Z
+      DTEND:20261124T100000Z
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:v
+      DTSTAMP:@STAMP@
+      DTSTART:20261125T090000Z
+      DTEND:20261125T100000Z
+      END:VEVENT
+      """
+    let later = try Read.person(
+      body.replacingOccurrences(of: "@STAMP@", with: "20261102T000000Z"), from: "2026-11-23",
+      to: "2026-11-30")
+    #expect(Read.busy(later) == [Read.span("2026-11-25T09:00Z", "2026-11-25T10:00Z")])
+    let tie = try Read.person(
+      body.replacingOccurrences(of: "@STAMP@", with: "20261101T000000Z"), from: "2026-11-23",
+      to: "2026-11-30")
+    #expect(Read.busy(tie) == [Read.span("2026-11-24T09:00Z", "2026-11-24T10:00Z")])
+  }
+
+  @Test func utcExdateOfAFloatingSeriesMatchesWallClock() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:f
+      DTSTART:20261123T090000
+      DTEND:20261123T100000
+      RRULE:FREQ=DAILY;COUNT=3
+      EXDATE:20261124T090000Z
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30", zone: "Europe/Prague")
+    let prague = Zone.named("Europe/Prague")!
+    #expect(
+      Read.busy(p) == [
+        Read.span("2026-11-23T09:00", "2026-11-23T10:00", zone: prague),
+        Read.span("2026-11-25T09:00", "2026-11-25T10:00", zone: prague),
+      ])
+  }
+
+  @Test func dateRdateOfAZonedSeriesIsMidnightOnTheSeriesClock() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:r
+      DTSTART;TZID=America/New_York:20261123T180000
+      DURATION:PT1H
+      RDATE;TZID=America/New_York;VALUE=PERIOD:20261125/20261126
+      RDATE;VALUE=DATE:20261127
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30", zone: "Europe/Prague")
+    #expect(
+      Read.busy(p) == [
+        Read.span("2026-11-23T23:00Z", "2026-11-24T00:00Z"),
+        Read.span("2026-11-25T05:00Z", "2026-11-26T05:00Z"),
+        Read.span("2026-11-27T05:00Z", "2026-11-27T06:00Z"),
+      ])
+  }
+}

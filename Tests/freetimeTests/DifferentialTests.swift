@@ -77,6 +77,42 @@ import Testing
     try compare(team + ["--from", "2026-11-22", "--to", "2026-12-01"] + options)
   }
 
+  /// Every calendar of the shared corpus (Fixtures/shared-corpus): the slots agree, or the file
+  /// is listed with its reason in Fixtures/shared-corpus-expected.tsv.
+  @Test func sharedCorpus() throws {
+    let run = try Run.command(
+      Run.pythonPath,
+      [
+        Run.packageRoot.appendingPathComponent("Tests/reference/corpus_check.py").path,
+        Run.binary.path, Run.fixtures.appendingPathComponent("shared-corpus").path,
+      ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let expectedText = try String(
+      contentsOf: Run.fixtures.appendingPathComponent("shared-corpus-expected.tsv"),
+      encoding: .utf8)
+    var expected: [String: String] = [:]
+    for line in expectedText.split(separator: "\n") where !line.hasPrefix("#") {
+      let fields = line.split(separator: "\t")
+      if fields.count >= 2 { expected[String(fields[1])] = String(fields[0]) }
+    }
+    var same = 0
+    var seen = Set<String>()
+    for line in run.stdout.split(separator: "\n") {
+      let fields = line.split(separator: "\t", maxSplits: 1).map(String.init)
+      guard fields.count == 2, fields[0] != "summary" else { continue }
+      let (status, file) = (fields[0], fields[1])
+      if status == "same" { same += 1 }
+      if status == "different" || status == "freetime-refuses" {
+        #expect(expected[file] == status, "\(status): \(file) is not a documented difference")
+        seen.insert(file)
+      }
+    }
+    #expect(
+      Set(expected.keys) == seen,
+      "documented but no longer different: \(Set(expected.keys).subtracting(seen))")
+    #expect(same >= 210)
+  }
+
   /// Generated multi-person, multi-zone calendars (Tests/reference/generate.py): exact agreement.
   @Test(arguments: 0..<8)
   func generatedTeam(seed: Int) throws {

@@ -461,6 +461,7 @@ import Testing
     ("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", "does not close"),
     ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nX-A:\u{0}\r\nEND:VCALENDAR\r\n", "NUL byte"),
     ("\r\n\r\n", "not iCalendar"),
+    ("BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Bob\r\nEND:VCARD\r\n", "found BEGIN:VCARD"),
     ("BEGIN:VALARM\r\nTRIGGER:-PT5M\r\nEND:VALARM\r\n", "not iCalendar"),
   ])
   func unreadableCalendarsAreErrors(text: String, message: String) throws {
@@ -1015,5 +1016,20 @@ import Testing
         Read.span("2026-11-25T05:00Z", "2026-11-26T05:00Z"),
         Read.span("2026-11-27T05:00Z", "2026-11-27T06:00Z"),
       ])
+  }
+}
+
+@Suite struct EncodingTests {
+  /// A UTF-8 byte-order mark, LF-only line ends, and a fold that splits a UTF-8 sequence.
+  @Test func bomLfAndFoldsInsideUtf8() throws {
+    var bytes: [UInt8] = [0xEF, 0xBB, 0xBF]
+    bytes += Array("BEGIN:VCALENDAR\nVERSION:2.0\nBEGIN:VEVENT\nUID:caf".utf8)
+    bytes += [0xC3, 0x0A, 0x20, 0xA9]  // "é" folded between its two bytes
+    bytes += Array("\nDTSTART:20261124T090000Z\nDTEND:20261124T100000Z\nEND:VEVENT\nEND:VCALENDAR\n".utf8)
+    let path = Read.directory + "/bom-\(UInt32.random(in: 0...UInt32.max)).ics"
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    let p = try Read.read(path, from: "2026-11-23", to: "2026-11-30")
+    #expect(Read.busy(p) == [Read.span("2026-11-24T09:00Z", "2026-11-24T10:00Z")])
+    #expect(p.diagnostics.isEmpty)
   }
 }

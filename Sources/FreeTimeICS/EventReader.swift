@@ -442,13 +442,15 @@ struct EventReader {
       iterStart += skip / step * step
     }
     let parts = RuleParts(original)
-    if parts.libicalGetsWrong {
-      // Expanded here, not by libical (RuleParts.libicalGetsWrong lists why).
-      let limit = LocalTimeResolver.civil(window.end, in: home) + 86400
-      var produced = 0
-      for civil in parts.ownInstances(
-        start: start.civil, isDate: start.isDate, limit: limit, cap: options.maxInstances + 1)
-      {
+
+    // One walk over the instances' wall-clock times, whoever produces them. The cap counts every
+    // instance up to the window's end; past it, instances are only kept for THISANDFUTURE
+    // shifts, within the same budget and without an error.
+    var produced = 0
+    var trailing = 0
+    var invented = 0
+    func walk(_ next: () -> Int64?) {
+      while let civil = next() {
         let value = start.with(civil: civil)
         if let untilCivil, value.civil > untilCivil { break }
         let s = value.instant(home: home)
@@ -457,60 +459,50 @@ struct EventReader {
         if s < options.window.end {
           produced += 1
           if produced > options.maxInstances {
-            throw InstanceCapError(line: line(of: "RRULE"), uid: uid, cap: options.maxInstances)
+            // Never a silently truncated series: the calendar cannot be read truthfully.
+            capHit = (line(of: "RRULE"), uid)
+            break
           }
+        } else {
+          trailing += 1
+          if unit != nil || trailing > options.maxInstances { break }
+        }
+        // DTSTART itself was added first (its instant may be pinned inside a DST fold).
+        if s < startInstant || value.civil == start.civil { continue }
+        // libical 3.0.16 invents instances for some rules (an unsynchronised DTSTART with
+        // FREQ=SECONDLY;INTERVAL=2;BYSECOND=1): keep only those the rule's limits admit.
+        if !parts.admits(civil: value.civil, isDate: start.isDate, start: start.civil) {
+          invented += 1
+          continue
         }
         add(value, length)
       }
-      return
-    }
-    let dtstart = ICSTime.icaltime(civil: iterStart, isDate: start.isDate)
-    guard let iterator = icalrecur_iterator_new(rule, dtstart) else {
-      warn(line(of: "RRULE"), uid, "RRULE is not valid; only DTSTART is used")
-      return
-    }
-    defer { icalrecur_iterator_free(iterator) }
-
-    if fastForward, unit == nil {
-      let civil = start.civil + skip
-      let from = ICSTime.icaltime(
-        civil: CivilTime.floorDiv(civil, 86400) * 86400, isDate: start.isDate)
-      _ = icalrecur_iterator_set_start(iterator, from)
     }
 
-    // The cap counts every instance up to the window's end; past it, instances are only kept
-    // for THISANDFUTURE shifts, within the same budget and without an error.
-    var produced = 0
-    var trailing = 0
-    var invented = 0
-    while true {
-      let next = icalrecur_iterator_next(iterator)
-      if icaltime_is_null_time(next) != 0 { break }
-      let value = start.with(civil: ICSTime.civil(next))
-      if let untilCivil, value.civil > untilCivil { break }
-      let s = value.instant(home: home)
-      if let untilInstant, s > untilInstant { break }
-      if s >= window.end { break }
-      if s < options.window.end {
-        produced += 1
-        if produced > options.maxInstances {
-          // Never a silently truncated series: the calendar cannot be read truthfully.
-          capHit = (line(of: "RRULE"), uid)
-          break
-        }
-      } else {
-        trailing += 1
-        if unit != nil || trailing > options.maxInstances { break }
+    if parts.libicalGetsWrong {
+      // Expanded here, not by libical (RuleParts.libicalGetsWrong lists why).
+      let limit = LocalTimeResolver.civil(window.end, in: home) + 86400
+      var own = parts.ownInstances(
+        start: start.civil, isDate: start.isDate, limit: limit, cap: options.maxInstances + 1
+      ).makeIterator()
+      walk { own.next() }
+    } else {
+      let dtstart = ICSTime.icaltime(civil: iterStart, isDate: start.isDate)
+      guard let iterator = icalrecur_iterator_new(rule, dtstart) else {
+        warn(line(of: "RRULE"), uid, "RRULE is not valid; only DTSTART is used")
+        return
       }
-      // DTSTART itself was added first (its instant may be pinned inside a DST fold).
-      if s < startInstant || value.civil == start.civil { continue }
-      // libical 3.0.16 invents instances for some rules (an unsynchronised DTSTART with
-      // FREQ=SECONDLY;INTERVAL=2;BYSECOND=1): keep only those the rule's limits admit.
-      if !parts.admits(civil: value.civil, isDate: start.isDate, start: start.civil) {
-        invented += 1
-        continue
+      defer { icalrecur_iterator_free(iterator) }
+      if fastForward, unit == nil {
+        let civil = start.civil + skip
+        let from = ICSTime.icaltime(
+          civil: CivilTime.floorDiv(civil, 86400) * 86400, isDate: start.isDate)
+        _ = icalrecur_iterator_set_start(iterator, from)
       }
-      add(value, length)
+      walk {
+        let next = icalrecur_iterator_next(iterator)
+        return icaltime_is_null_time(next) != 0 ? nil : ICSTime.civil(next)
+      }
     }
     if invented > 0 {
       warn(

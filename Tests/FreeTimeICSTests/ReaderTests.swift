@@ -1025,7 +1025,8 @@ import Testing
     var bytes: [UInt8] = [0xEF, 0xBB, 0xBF]
     bytes += Array("BEGIN:VCALENDAR\nVERSION:2.0\nBEGIN:VEVENT\nUID:caf".utf8)
     bytes += [0xC3, 0x0A, 0x20, 0xA9]  // "é" folded between its two bytes
-    bytes += Array("\nDTSTART:20261124T090000Z\nDTEND:20261124T100000Z\nEND:VEVENT\nEND:VCALENDAR\n".utf8)
+    bytes += Array(
+      "\nDTSTART:20261124T090000Z\nDTEND:20261124T100000Z\nEND:VEVENT\nEND:VCALENDAR\n".utf8)
     let path = Read.directory + "/bom-\(UInt32.random(in: 0...UInt32.max)).ics"
     _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     let p = try Read.read(path, from: "2026-11-23", to: "2026-11-30")

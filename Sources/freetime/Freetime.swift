@@ -18,6 +18,13 @@ struct Freetime: ParsableCommand {
       Reads each person's calendar (a .ics file, a directory of .ics files, or - for standard \
       input), computes their free time in a window, and prints the slots where everyone is \
       free. Exit status: 0 when a slot is found, 1 when none is, 2 on usage or input errors.
+
+      Examples:
+        freetime alice.ics bob.ics --min 30m
+        freetime team/*.ics --from 2026-12-01 --to +2w --tz Europe/Prague --format json
+        freetime check *.ics
+
+      The options of the default command: freetime slots --help
       """,
     version: version,
     subcommands: [Slots.self, Check.self],

@@ -21,7 +21,7 @@ struct Freetime: ParsableCommand {
 
       Examples:
         freetime alice.ics bob.ics --min 30m
-        freetime team/*.ics --from 2026-12-01 --to +2w --tz Europe/Prague --format json
+        freetime team/*.ics --from 2026-12-01 --to +2w --format json
         freetime check *.ics
 
       The options of the default command: freetime slots --help

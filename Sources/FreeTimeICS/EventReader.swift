@@ -152,6 +152,16 @@ struct EventReader {
     let length = try eventLength(start: start, props: props, uid: uid, warnAt: warnAt)
     if length == nil { return .none }
 
+    // A floating series whose EXDATEs are all in UTC was meant in UTC: its producer left out
+    // the Z on DTSTART (recurring-ical-events reads it the same way).
+    let exdateProps = properties(ICAL_EXDATE_PROPERTY)
+    if case .floating = start.kind, !start.isDate, !exdateProps.isEmpty,
+      exdateProps.allSatisfy({ icaltime_is_utc(icalproperty_get_exdate($0)) != 0 })
+    {
+      warn(line(of: "DTSTART"), uid, "floating DTSTART with UTC EXDATEs; the series is read in UTC")
+      start = TimeValue(civil: start.civil, kind: .utc, isDate: false)
+    }
+
     // An override of one instance.
     if let ridProp = properties(ICAL_RECURRENCEID_PROPERTY).first {
       guard
@@ -382,12 +392,8 @@ struct EventReader {
         all.insert(value.instant(home: home))
         continue
       }
-      // A floating EXDATE next to a zoned DTSTART means DTSTART's zone in practice; a UTC
-      // EXDATE next to a floating DTSTART means the instance with those wall-clock digits.
+      // A floating EXDATE next to a zoned DTSTART means DTSTART's zone in practice.
       if case .floating = value.kind, case .zoned = start.kind { value.kind = start.kind }
-      if case .utc = value.kind, case .floating = start.kind {
-        value.kind = .floating
-      }
       excluded.insert(value.instant(home: home))
       all.insert(value.instant(home: home))
     }

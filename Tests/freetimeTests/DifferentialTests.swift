@@ -110,7 +110,7 @@ import Testing
     #expect(
       Set(expected.keys) == seen,
       "documented but no longer different: \(Set(expected.keys).subtracting(seen))")
-    #expect(same >= 210)
+    #expect(same >= 212)
   }
 
   /// Generated multi-person, multi-zone calendars (Tests/reference/generate.py): exact agreement.

@@ -37,6 +37,10 @@ def window(path):
 
 
 def run_reference(args):
+    # icalendar keeps the VTIMEZONEs it has seen in a process-wide cache: start each file
+    # afresh, as a separate run of reference.py would.
+    import icalendar.timezone
+    icalendar.timezone.tzp.use_default()
     out = io.StringIO()
     saved = sys.argv
     sys.argv = ["reference.py"] + args

@@ -39,7 +39,7 @@ public enum CalendarReader {
     let busy = person.finish()
     return PersonCalendar(
       name: source.name, source: source.argument, role: source.role, busy: busy,
-      diagnostics: person.diagnostics)
+      diagnostics: person.diagnostics, homeZone: home ?? person.calendarZone)
   }
 
   private static func readFile(
@@ -99,6 +99,8 @@ public enum CalendarReader {
 struct PersonAccumulator {
   let window: Interval
   var diagnostics: [Diagnostic] = []
+  /// The first valid X-WR-TIMEZONE read for this calendar.
+  var calendarZone: Zone?
   private var instances: [(uid: String?, version: Int, instance: Instance)] = []
   private var overrides: [(version: Int, override: Override)] = []
   private var plain: [Interval] = []
@@ -361,6 +363,7 @@ struct FileReader {
           } else if let zone = Zone.named(value) {
             homeZone = zone
             homeFromCalendar = true
+            if person.calendarZone == nil { person.calendarZone = zone }
           } else {
             person.diagnostics.append(
               Diagnostic(

@@ -105,14 +105,20 @@ public struct PersonCalendar: Sendable {
   /// Busy intervals touching the window, in no particular order; may overlap.
   public var busy: [Interval]
   public var diagnostics: [Diagnostic]
+  /// The calendar's home zone when it has its own (`--zone`, else its first valid
+  /// X-WR-TIMEZONE); nil means `--tz`.
+  public var homeZone: Zone?
 
-  public init(name: String, source: String, role: Role, busy: [Interval], diagnostics: [Diagnostic])
-  {
+  public init(
+    name: String, source: String, role: Role, busy: [Interval], diagnostics: [Diagnostic],
+    homeZone: Zone? = nil
+  ) {
     self.name = name
     self.source = source
     self.role = role
     self.busy = busy
     self.diagnostics = diagnostics
+    self.homeZone = homeZone
   }
 }
 

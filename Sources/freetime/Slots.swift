@@ -86,6 +86,41 @@ extension Freetime {
     var zones: [String] = []
 
     @Option(
+      help: ArgumentHelp(
+        "Working hours, in each person's home zone (e.g. 09:00-17:00).", valueName: "hh:mm-hh:mm"))
+    var hours: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "Working days, in each person's home zone (mon-fri, mon,wed,fri, sat-sun).",
+        valueName: "days"))
+    var days: String?
+
+    @Option(
+      help: ArgumentHelp("Pad every busy interval on both sides.", valueName: "duration"))
+    var buffer: DurationArgument?
+
+    @Option(
+      help: ArgumentHelp(
+        "Round slot starts up and ends down to a multiple of this in --tz (e.g. 15m).",
+        valueName: "duration"))
+    var align: DurationArgument?
+
+    @Option(
+      help: ArgumentHelp(
+        "An optional attendee (repeatable): listed when free, never required.",
+        valueName: "calendar"),
+      completion: .file(extensions: ["ics"]))
+    var optional: [String] = []
+
+    @Option(
+      help: ArgumentHelp(
+        "A room (repeatable): at least one room must be free; slots name the free rooms.",
+        valueName: "calendar"),
+      completion: .file(extensions: ["ics"]))
+    var room: [String] = []
+
+    @Option(
       name: .customLong("max-instances"),
       help: ArgumentHelp("Cap on the instances of one recurring event.", valueName: "n"))
     var maxInstances: Int = 100_000
@@ -98,7 +133,8 @@ extension Freetime {
       if calendars.isEmpty { throw ValidationError("Name at least one calendar.") }
       if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
       if maxInstances < 1 { throw ValidationError("--max-instances must be at least 1.") }
-      if calendars.filter({ $0 == "-" }).count > 1 {
+      if let align, align.seconds <= 0 { throw ValidationError("--align must be longer than 0s.") }
+      if (calendars + optional + room).filter({ $0 == "-" }).count > 1 {
         throw ValidationError("Standard input (-) can be read only once.")
       }
     }
@@ -130,10 +166,39 @@ extension Freetime {
       }
 
       let window = setup.window
-      let participants = people.map {
-        Participant(name: $0.name, role: $0.role, free: FreeSlots.free(busy: $0.busy, in: window))
+      let participants = people.map { person in
+        // --buffer pads real busy time only; working hours are added after it, for people (not
+        // rooms), in each person's home zone.
+        var busy = SlotAdjust.pad(person.busy, by: buffer?.seconds ?? 0)
+        if person.role != .room, !setup.hours.isAlways {
+          busy += setup.hours.offHours(in: window, zone: person.homeZone ?? setup.zone)
+        }
+        return Participant(
+          name: person.name, role: person.role, free: FreeSlots.free(busy: busy, in: window))
       }
-      var slots = Merger(minimum: setup.minimum).merge(participants, window: window)
+      var slots: [Slot]
+      if let grid = align?.seconds, grid > 0 {
+        // Align first, then keep what is still at least --min long.
+        slots = Merger(minimum: 0).merge(participants, window: window).compactMap { slot in
+          guard let aligned = SlotAdjust.align(slot.interval, grid: grid, zone: setup.zone),
+            aligned.duration >= max(setup.minimum, 1)
+          else { return nil }
+          var moved = slot
+          moved.interval = aligned
+          return moved
+        }
+        var merged: [Slot] = []
+        for slot in slots {
+          if let i = merged.firstIndex(where: { $0.interval == slot.interval }) {
+            for r in slot.rooms where !merged[i].rooms.contains(r) { merged[i].rooms.append(r) }
+          } else {
+            merged.append(slot)
+          }
+        }
+        slots = merged
+      } else {
+        slots = Merger(minimum: setup.minimum).merge(participants, window: window)
+      }
       if let limit, slots.count > limit { slots = Array(slots.prefix(limit)) }
 
       let report = Report(
@@ -156,6 +221,7 @@ struct Setup {
   var sources: [CalendarSource]
   var readOptions: ReadOptions
   var stamp: Instant
+  var hours: WorkingHours
 
   init(_ options: Freetime.Slots) throws {
     zone = try Setup.zone(options.tz)
@@ -186,7 +252,26 @@ struct Setup {
       homeZones[String(entry[..<eq])] = z
     }
 
-    sources = try options.calendars.map(Setup.source)
+    sources =
+      try options.calendars.map { try Setup.source($0) }
+      + options.optional.map { try Setup.source($0, role: .optional) }
+      + options.room.map { try Setup.source($0, role: .room) }
+    var hours = WorkingHours()
+    if let text = options.hours {
+      guard let span = WorkingHours.parseHours(text) else {
+        throw ValidationError(
+          "--hours '\(text)' must be HH:MM-HH:MM with the end after the start, e.g. 09:00-17:00.")
+      }
+      (hours.start, hours.end) = span
+    }
+    if let text = options.days {
+      guard let days = WorkingHours.parseDays(text) else {
+        throw ValidationError(
+          "--days '\(text)' must name weekdays, e.g. mon-fri, mon,wed,fri or sat-sun.")
+      }
+      hours.days = days
+    }
+    self.hours = hours
     var seen: [String: String] = [:]
     for source in sources {
       if let other = seen[source.name] {
@@ -229,7 +314,7 @@ struct Setup {
   }
 
   /// A calendar argument: `-`, `NAME=PATH`, a directory, or a file.
-  static func source(_ argument: String) throws -> CalendarSource {
+  static func source(_ argument: String, role: Role = .required) throws -> CalendarSource {
     var name: String? = nil
     var path = argument
     if argument != "-", access(argument, F_OK) != 0, let eq = argument.firstIndex(of: "=") {
@@ -240,14 +325,15 @@ struct Setup {
       }
     }
     if path == "-" {
-      return CalendarSource(kind: .standardInput, name: name ?? "stdin", argument: argument)
+      return CalendarSource(
+        kind: .standardInput, name: name ?? "stdin", role: role, argument: argument)
     }
     var info = stat()
     let isDirectory = stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     let base = path.split(separator: "/").last.map(String.init) ?? path
     let defaultName = base.lowercased().hasSuffix(".ics") ? String(base.dropLast(4)) : base
     return CalendarSource(
-      kind: isDirectory ? .directory(path) : .file(path), name: name ?? defaultName,
+      kind: isDirectory ? .directory(path) : .file(path), name: name ?? defaultName, role: role,
       argument: argument)
   }
 }

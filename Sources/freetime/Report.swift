@@ -59,6 +59,10 @@ struct Report {
         DurationSyntax.short(slot.interval.duration),
       ]
       if !slot.rooms.isEmpty { row.append("rooms: " + slot.rooms.joined(separator: ", ")) }
+      let missing = people.filter { $0.role == .required && !slot.free.contains($0.name) }
+      if !missing.isEmpty {
+        row.append("missing: " + Sanitize.text(missing.map(\.name).joined(separator: ", ")))
+      }
       rows.append(row)
     }
     var widths: [Int] = []

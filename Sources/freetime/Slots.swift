@@ -108,6 +108,12 @@ extension Freetime {
 
     @Option(
       help: ArgumentHelp(
+        "Slots where at least K of the required people are free (default: all of them).",
+        valueName: "k"))
+    var quorum: Int?
+
+    @Option(
+      help: ArgumentHelp(
         "An optional attendee (repeatable): listed when free, never required.",
         valueName: "calendar"),
       completion: .file(extensions: ["ics"]))
@@ -134,6 +140,15 @@ extension Freetime {
       if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
       if maxInstances < 1 { throw ValidationError("--max-instances must be at least 1.") }
       if let align, align.seconds <= 0 { throw ValidationError("--align must be longer than 0s.") }
+      if let quorum {
+        if quorum < 1 || quorum > calendars.count {
+          throw ValidationError(
+            "--quorum must be between 1 and the number of required calendars (\(calendars.count)).")
+        }
+        if !room.isEmpty {
+          throw ValidationError("--quorum and --room cannot be combined yet.")
+        }
+      }
       if (calendars + optional + room).filter({ $0 == "-" }).count > 1 {
         throw ValidationError("Standard input (-) can be read only once.")
       }
@@ -177,9 +192,16 @@ extension Freetime {
           name: person.name, role: person.role, free: FreeSlots.free(busy: busy, in: window))
       }
       var slots: [Slot]
+      let requiredCount = participants.filter { $0.role == .required }.count
+      func merged(minimum: Int64) -> [Slot] {
+        if let quorum, quorum < requiredCount {
+          return Merger(minimum: minimum).quorum(participants, atLeast: quorum, window: window)
+        }
+        return Merger(minimum: minimum).merge(participants, window: window)
+      }
       if let grid = align?.seconds, grid > 0 {
         // Align first, then keep what is still at least --min long.
-        slots = Merger(minimum: 0).merge(participants, window: window).compactMap { slot in
+        slots = merged(minimum: 0).compactMap { slot in
           guard let aligned = SlotAdjust.align(slot.interval, grid: grid, zone: setup.zone),
             aligned.duration >= max(setup.minimum, 1)
           else { return nil }
@@ -187,17 +209,19 @@ extension Freetime {
           moved.interval = aligned
           return moved
         }
-        var merged: [Slot] = []
+        var unique: [Slot] = []
         for slot in slots {
-          if let i = merged.firstIndex(where: { $0.interval == slot.interval }) {
-            for r in slot.rooms where !merged[i].rooms.contains(r) { merged[i].rooms.append(r) }
+          if let i = unique.firstIndex(where: {
+            $0.interval == slot.interval && $0.free == slot.free
+          }) {
+            for r in slot.rooms where !unique[i].rooms.contains(r) { unique[i].rooms.append(r) }
           } else {
-            merged.append(slot)
+            unique.append(slot)
           }
         }
-        slots = merged
+        slots = unique
       } else {
-        slots = Merger(minimum: setup.minimum).merge(participants, window: window)
+        slots = merged(minimum: setup.minimum)
       }
       if let limit, slots.count > limit { slots = Array(slots.prefix(limit)) }
 

@@ -36,7 +36,22 @@ import Testing
     try Golden.check(run.stdout, "team.aligned")
   }
 
+  @Test func quorumWithHours() throws {
+    let run = try Run.freetime(
+      SchedulingTests.team("alice", "bob", "carol", "dave") + SchedulingTests.week + [
+        "--hours", "09:00-17:00", "--quorum", "3", "--min", "1h", "--format", "json",
+      ])
+    #expect(run.status == 0, "\(run.stderr)")
+    try Golden.check(run.stdout, "team.quorum-hours")
+    let table = try Run.freetime(
+      SchedulingTests.team("alice", "bob", "carol", "dave") + SchedulingTests.week + [
+        "--hours", "09:00-17:00", "--quorum", "3", "--min", "1h", "--limit", "4",
+      ])
+    #expect(table.stdout.contains("Mon 2026-11-23  10:00 – 11:30  1h30m  missing: bob"))
+  }
+
   @Test(arguments: [
+    (["--quorum", "0"], "--quorum"), (["--quorum", "3"], "--quorum"),
     (["--hours", "17:00-09:00"], "--hours"), (["--days", "someday"], "--days"),
     (["--align", "0s"], "--align"),
   ])

@@ -1,0 +1,73 @@
+extension Merger {
+  /// Slots where a fixed group of at least `k` required people is free (DESIGN §1, `--quorum`).
+  ///
+  /// A slot is a pair (interval, group): the group is free throughout the interval, the interval
+  /// cannot grow without losing someone of the group, and nobody outside the group is free
+  /// throughout it. Slots of different groups may overlap. Found in one sweep: when a person
+  /// becomes busy at time e, every distinct "free since" time s among the people free just
+  /// before e that is not earlier than that person's own gives the candidate [s, e) with the
+  /// group of people free since s or earlier.
+  ///
+  /// - Returns: slots sorted by start, then by group size (largest first), then by end; each
+  ///   lists its group in the order given, then the optional people free throughout it.
+  /// - Complexity: O(m · n) for m free intervals of n required people.
+  public func quorum(_ participants: [Participant], atLeast k: Int, window: Interval) -> [Slot] {
+    let required = participants.filter { $0.role == .required }
+    let optional = participants.filter { $0.role == .optional }
+    // Events: (time, person, isStart); at one instant, ends are handled before starts.
+    var events: [(time: Instant, person: Int, isStart: Bool)] = []
+    for (i, person) in required.enumerated() {
+      for interval in person.free {
+        guard let part = interval.clamped(to: window) else { continue }
+        events.append((part.start, i, true))
+        events.append((part.end, i, false))
+      }
+    }
+    events.sort { a, b in
+      a.time != b.time ? a.time < b.time : (!a.isStart && b.isStart)
+    }
+    var since: [Int: Instant] = [:]  // free people and since when
+    var found = Set<Slot>()
+    var slots: [(interval: Interval, group: [Int])] = []
+    var index = 0
+    while index < events.count {
+      let t = events[index].time
+      var ending: [Int] = []
+      var starting: [Int] = []
+      while index < events.count && events[index].time == t {
+        if events[index].isStart {
+          starting.append(events[index].person)
+        } else {
+          ending.append(events[index].person)
+        }
+        index += 1
+      }
+      if !ending.isEmpty {
+        let times = Set(since.values)
+        for q in ending {
+          guard let own = since[q] else { continue }
+          for s in times where s >= own {
+            let interval = Interval(s, t)
+            guard interval.duration >= max(minimum, 1) else { continue }
+            let group = since.filter { $0.value <= s }.map(\.key).sorted()
+            guard group.count >= k else { continue }
+            let slot = Slot(interval: interval, free: group.map { String($0) })
+            if found.insert(slot).inserted { slots.append((interval, group)) }
+          }
+        }
+        for q in ending { since[q] = nil }
+      }
+      for p in starting { since[p] = t }
+    }
+    slots.sort { a, b in
+      if a.interval.start != b.interval.start { return a.interval.start < b.interval.start }
+      if a.group.count != b.group.count { return a.group.count > b.group.count }
+      return a.interval.end < b.interval.end
+    }
+    return slots.map { slot in
+      var free = slot.group.map { required[$0].name }
+      for person in optional where person.free.covers(slot.interval) { free.append(person.name) }
+      return Slot(interval: slot.interval, free: free)
+    }
+  }
+}

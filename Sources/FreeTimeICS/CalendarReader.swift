@@ -39,7 +39,8 @@ public enum CalendarReader {
     let busy = person.finish()
     return PersonCalendar(
       name: source.name, source: source.argument, role: source.role, busy: busy,
-      diagnostics: person.diagnostics, homeZone: home ?? person.calendarZone)
+      diagnostics: person.diagnostics, homeZone: home ?? person.calendarZone,
+      tentative: person.tentativeBusy)
   }
 
   private static func readFile(
@@ -101,7 +102,7 @@ struct PersonAccumulator {
   var diagnostics: [Diagnostic] = []
   /// The first valid X-WR-TIMEZONE read for this calendar.
   var calendarZone: Zone?
-  private var instances: [(uid: String?, version: Int, instance: Instance)] = []
+  private var instances: [(uid: String?, version: Int, instance: Instance, tentative: Bool)] = []
   private var overrides: [(version: Int, override: Override)] = []
   private var plain: [Interval] = []
   private var latestMaster:
@@ -116,12 +117,12 @@ struct PersonAccumulator {
   mutating func add(_ contribution: EventContribution) {
     versions += 1
     switch contribution {
-    case .master(let uid, let revision, let blocks, let list, let excluded):
+    case .master(let uid, let revision, let blocks, let list, let excluded, let tentative):
       if let uid {
         if let seen = latestMaster[uid], seen.revision >= revision { return }
         latestMaster[uid] = (revision, versions, excluded, blocks)
       }
-      for instance in list { instances.append((uid, versions, instance)) }
+      for instance in list { instances.append((uid, versions, instance, tentative)) }
     case .override(let o):
       if let uid = o.uid {
         let k = Key(uid: uid, start: o.key)
@@ -140,9 +141,15 @@ struct PersonAccumulator {
     latestMaster[uid] != nil
   }
 
-  mutating func addPlain(_ interval: Interval) {
-    if !interval.isEmpty && interval.overlaps(window) { plain.append(interval) }
+  mutating func addPlain(_ interval: Interval, tentative: Bool = false) {
+    if !interval.isEmpty && interval.overlaps(window) {
+      plain.append(interval)
+      if tentative { tentativeBusy.append(interval) }
+    }
   }
+
+  /// The busy intervals (among those `finish` returns) that are only tentative.
+  private(set) var tentativeBusy: [Interval] = []
 
   struct Key: Hashable {
     var uid: String
@@ -177,7 +184,7 @@ struct PersonAccumulator {
     // An override whose RECURRENCE-ID names no instance of its series still blocks its own
     // time, with a warning (checked where the series was expanded: the window and a week).
     var keys = Set<Key>()
-    for (uid, version, instance) in instances {
+    for (uid, version, instance, _) in instances {
       if let uid, latestMaster[uid]?.version == version {
         keys.insert(Key(uid: uid, start: instance.key))
       }
@@ -198,7 +205,7 @@ struct PersonAccumulator {
 
     var busy = plain
     busy.reserveCapacity(plain.count + instances.count + overrides.count)
-    for (uid, version, instance) in instances {
+    for (uid, version, instance, tentative) in instances {
       var interval = instance.interval
       if let uid {
         if latestMaster[uid]?.version != version { continue }
@@ -211,10 +218,14 @@ struct PersonAccumulator {
         }
       }
       // Zero-length instances block nothing and are not counted (DESIGN §1).
-      if !interval.isEmpty && interval.overlaps(window) { busy.append(interval) }
+      if !interval.isEmpty && interval.overlaps(window) {
+        busy.append(interval)
+        if tentative { tentativeBusy.append(interval) }
+      }
     }
     for o in live where o.blocks && !o.interval.isEmpty && o.interval.overlaps(window) {
       busy.append(o.interval)
+      if o.tentative { tentativeBusy.append(o.interval) }
     }
     return busy
   }
@@ -507,7 +518,7 @@ struct FileReader {
       switch result.map({ try? $0.get() }) {
       case .parsed(let contribution?):
         person.diagnostics += warnings
-        if options.lint, case .master(let uid?, _, _, _, _) = contribution,
+        if options.lint, case .master(let uid?, _, _, _, _, _) = contribution,
           person.hasMaster(uid)
         {
           person.diagnostics.append(
@@ -616,7 +627,7 @@ struct FileReader {
   }
 
   private mutating func readFreeBusy(_ lines: [ContentLine], into person: inout PersonAccumulator) {
-    var periods: [Interval] = []
+    var periods: [(Interval, Bool)] = []
     var warnings: [Diagnostic] = []
     let file = self.file
     let tentativeBlocks = options.tentative == .busy
@@ -630,10 +641,13 @@ struct FileReader {
           index += 1
         }
         var blocks = true
+        var tentative = false
         if let param = icalproperty_get_first_parameter(prop, ICAL_FBTYPE_PARAMETER) {
           switch icalparameter_get_fbtype(param) {
           case ICAL_FBTYPE_FREE: blocks = false
-          case ICAL_FBTYPE_BUSYTENTATIVE: blocks = tentativeBlocks
+          case ICAL_FBTYPE_BUSYTENTATIVE:
+            blocks = tentativeBlocks
+            tentative = true
           default: blocks = true
           }
         }
@@ -658,7 +672,7 @@ struct FileReader {
         } else {
           e = s + Int64(icaldurationtype_as_int(period.duration))
         }
-        periods.append(Interval(min(s, e), max(s, e)))
+        periods.append((Interval(min(s, e), max(s, e)), tentative))
       }
       return true
     }
@@ -670,7 +684,7 @@ struct FileReader {
       return
     }
     person.diagnostics += warnings
-    for period in periods { person.addPlain(period) }
+    for (period, tentative) in periods { person.addPlain(period, tentative: tentative) }
   }
 }
 

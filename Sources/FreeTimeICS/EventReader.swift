@@ -13,7 +13,7 @@ enum EventContribution {
   /// A master event (single or recurring): its instances that touch the window.
   case master(
     uid: String?, revision: Revision, blocks: Bool, instances: [Instance],
-    excluded: Set<Instant>)
+    excluded: Set<Instant>, tentative: Bool)
   /// A RECURRENCE-ID override.
   case override(Override)
   /// Nothing (skipped with a warning, or no time at all).
@@ -31,6 +31,8 @@ struct Override {
   /// Its own span, wherever it is (the window is applied when overrides are resolved).
   var interval: Interval
   var thisAndFuture: Bool
+  /// STATUS:TENTATIVE (blocks unless `--tentative free`; `freetime busy` types it).
+  var tentative: Bool
   /// Where its RECURRENCE-ID is, for the warning when it matches no instance.
   var file: String
   var line: Int
@@ -102,7 +104,8 @@ struct EventReader {
     // Whether it blocks at all.
     let status = icalcomponent_get_status(comp)
     var blocks = status != ICAL_STATUS_CANCELLED
-    if status == ICAL_STATUS_TENTATIVE && options.tentative == .free { blocks = false }
+    let tentative = status == ICAL_STATUS_TENTATIVE
+    if tentative && options.tentative == .free { blocks = false }
     if let transp = properties(ICAL_TRANSP_PROPERTY).first {
       let value = icalproperty_get_transp(transp)
       if value == ICAL_TRANSP_TRANSPARENT || value == ICAL_TRANSP_TRANSPARENTNOCONFLICT {
@@ -182,19 +185,20 @@ struct EventReader {
       return .override(
         Override(
           uid: uid, key: rid.instant(home: home), revision: revision, blocks: blocks,
-          interval: interval, thisAndFuture: thisAndFuture, file: file,
+          interval: interval, thisAndFuture: thisAndFuture, tentative: tentative, file: file,
           line: line(of: "RECURRENCE-ID")))
     }
 
     guard blocks, let length else {
       return .master(
         uid: uid, revision: revision, blocks: false, instances: [],
-        excluded: try exdates(props: props, start: start, uid: uid, warnAt: warnAt).all)
+        excluded: try exdates(props: props, start: start, uid: uid, warnAt: warnAt).all,
+        tentative: tentative)
     }
     let instances = try expand(start: start, length: length, props: props, uid: uid, warnAt: warnAt)
     return .master(
       uid: uid, revision: revision, blocks: true, instances: instances.list,
-      excluded: instances.excluded)
+      excluded: instances.excluded, tentative: tentative)
   }
 
   /// The length of each instance from DTEND or DURATION (RFC 5545 §3.6.1).

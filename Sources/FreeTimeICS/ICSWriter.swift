@@ -62,6 +62,70 @@ public enum ICSWriter {
     return render(cal)
   }
 
+  /// One person's busy time as a VFREEBUSY (`freetime busy`): UID, DTSTAMP, the window as
+  /// DTSTART/DTEND and UTC FREEBUSY periods typed BUSY or BUSY-TENTATIVE — no summaries,
+  /// attendees or locations. Read back, it gives the same free time as the calendar it came
+  /// from.
+  ///
+  /// Each person gets a VCALENDAR of their own, with their home zone as X-WR-TIMEZONE when their
+  /// calendar had one, so working hours apply in the same zone when it is read back.
+  public static func busy(_ people: [PersonCalendar], window: Interval, stamp: Instant) -> String {
+    Libical.setUp()
+    var out = ""
+    for person in people {
+      let cal = newCalendar()
+      defer { icalcomponent_free(cal) }
+      if let zone = person.homeZone {
+        let prop = icalproperty_new_x(zone.name)!
+        icalproperty_set_x_name(prop, "X-WR-TIMEZONE")
+        icalcomponent_add_property(cal, prop)
+      }
+      let fb = icalcomponent_new(ICAL_VFREEBUSY_COMPONENT)!
+      let uid =
+        "freetime-busy-\(compact(window.start))-\(compact(window.end))-\(fnv1a(person.name))"
+      icalcomponent_add_property(fb, icalproperty_new_uid(uid))
+      icalcomponent_add_property(fb, icalproperty_new_dtstamp(ICSTime.icaltime(utc: stamp)))
+      icalcomponent_add_property(fb, icalproperty_new_dtstart(ICSTime.icaltime(utc: window.start)))
+      icalcomponent_add_property(fb, icalproperty_new_dtend(ICSTime.icaltime(utc: window.end)))
+      // Firm busy time is `busy` less the tentative intervals (a multiset difference).
+      var tentativeCount: [Interval: Int] = [:]
+      for t in person.tentative { tentativeCount[t, default: 0] += 1 }
+      var firm: [Interval] = []
+      for b in person.busy {
+        if let n = tentativeCount[b], n > 0 { tentativeCount[b] = n - 1 } else { firm.append(b) }
+      }
+      for (periods, type) in [
+        (union(firm, within: window), ICAL_FBTYPE_BUSY),
+        (union(person.tentative, within: window), ICAL_FBTYPE_BUSYTENTATIVE),
+      ] {
+        for interval in periods {
+          var period = icalperiodtype_null_period()
+          period.start = ICSTime.icaltime(utc: interval.start)
+          period.end = ICSTime.icaltime(utc: interval.end)
+          let prop = icalproperty_new_freebusy(period)!
+          icalproperty_add_parameter(prop, icalparameter_new_fbtype(type))
+          icalcomponent_add_property(fb, prop)
+        }
+      }
+      icalcomponent_add_component(cal, fb)
+      out += render(cal)
+    }
+    return out
+  }
+
+  /// Sorted, merged intervals clipped to `window`.
+  static func union(_ intervals: [Interval], within window: Interval) -> [Interval] {
+    var out: [Interval] = []
+    for i in intervals.compactMap({ $0.clamped(to: window) }).sorted() {
+      if let last = out.last, i.start <= last.end {
+        out[out.count - 1].end = max(last.end, i.end)
+      } else {
+        out.append(i)
+      }
+    }
+    return out
+  }
+
   /// A deterministic UID for a slot: its UTC times and a hash of who is in it.
   public static func uid(for slot: Slot) -> String {
     let who = (slot.free + ["|"] + slot.rooms).joined(separator: "\u{1F}")

@@ -108,11 +108,15 @@ public struct PersonCalendar: Sendable {
   /// The calendar's home zone when it has its own (`--zone`, else its first valid
   /// X-WR-TIMEZONE); nil means `--tz`.
   public var homeZone: Zone?
+  /// The busy intervals that are only tentative (STATUS:TENTATIVE, FBTYPE=BUSY-TENTATIVE); a
+  /// subset of `busy`.
+  public var tentative: [Interval]
 
   public init(
     name: String, source: String, role: Role, busy: [Interval], diagnostics: [Diagnostic],
-    homeZone: Zone? = nil
+    homeZone: Zone? = nil, tentative: [Interval] = []
   ) {
+    self.tentative = tentative
     self.name = name
     self.source = source
     self.role = role

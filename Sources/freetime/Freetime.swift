@@ -27,7 +27,7 @@ struct Freetime: ParsableCommand {
       The options of the default command: freetime slots --help
       """,
     version: version,
-    subcommands: [Slots.self, Check.self],
+    subcommands: [Slots.self, Busy.self, Check.self],
     defaultSubcommand: Slots.self
   )
 

@@ -1,0 +1,79 @@
+import ArgumentParser
+import FreeTimeCore
+import FreeTimeICS
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension Freetime {
+  /// `freetime busy`: share availability without sharing the calendar.
+  struct Busy: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write a person's busy time as a VFREEBUSY: times only, no details.",
+      discussion: """
+        One VFREEBUSY per calendar, with UTC FREEBUSY periods typed BUSY or BUSY-TENTATIVE for \
+        the window, and nothing else: no summaries, attendees or locations. freetime reads it \
+        back to the same free time as the calendar it came from.
+        """
+    )
+
+    @Argument(
+      help: ArgumentHelp(
+        "A calendar: a .ics file, a directory of .ics files, - for standard input, or NAME=PATH.",
+        valueName: "calendar"),
+      completion: .file(extensions: ["ics"]))
+    var calendars: [String] = []
+
+    @Option(help: ArgumentHelp("Start of the window (default: now).", valueName: "when"))
+    var from: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "End of the window, exclusive (default: --from + 7 days).", valueName: "when"))
+    var to: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "Time zone of WHEN values and floating times (default: $TZ, else the system zone).",
+        valueName: "zone"))
+    var tz: String?
+
+    @Option(
+      name: [.customShort("o"), .customLong("output")],
+      help: ArgumentHelp("Write to FILE atomically instead of standard output.", valueName: "file"))
+    var output: String?
+
+    @Flag(help: "Treat every warning about the calendars as an error.")
+    var strict = false
+
+    func validate() throws {
+      if calendars.isEmpty { throw ValidationError("Name at least one calendar.") }
+    }
+
+    func run() throws {
+      var slots = try Slots.parse(
+        calendars + ["--format", "freebusy"] + (from.map { ["--from", $0] } ?? [])
+          + (to.map { ["--to", $0] } ?? []) + (tz.map { ["--tz", $0] } ?? []))
+      slots.strict = strict
+      let setup = try Setup(slots)
+      var people: [PersonCalendar] = []
+      var warnings = 0
+      for source in setup.sources {
+        do {
+          let person = try CalendarReader.read(source, options: setup.readOptions)
+          for d in person.diagnostics { Diagnostics.warning(d.description) }
+          warnings += person.diagnostics.count
+          people.append(person)
+        } catch let error as ReadError {
+          throw CommandError(error.description)
+        }
+      }
+      if strict && warnings > 0 {
+        throw CommandError("\(Slots.count(warnings, "warning")) and --strict is set")
+      }
+      let text = ICSWriter.busy(people, window: setup.window, stamp: setup.stamp)
+      try Output.write(text, to: output, quiet: false)
+    }
+  }
+}

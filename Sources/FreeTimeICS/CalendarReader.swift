@@ -40,7 +40,7 @@ public enum CalendarReader {
     return PersonCalendar(
       name: source.name, source: source.argument, role: source.role, busy: busy,
       diagnostics: person.diagnostics, homeZone: home ?? person.calendarZone,
-      tentative: person.tentativeBusy)
+      tentative: person.tentativeBusy, origins: person.busyOrigins)
   }
 
   private static func readFile(
@@ -102,9 +102,16 @@ struct PersonAccumulator {
   var diagnostics: [Diagnostic] = []
   /// The first valid X-WR-TIMEZONE read for this calendar.
   var calendarZone: Zone?
-  private var instances: [(uid: String?, version: Int, instance: Instance, tentative: Bool)] = []
-  private var overrides: [(version: Int, override: Override)] = []
+  private var instances:
+    [(uid: String?, version: Int, instance: Instance, tentative: Bool, origin: Int)] = []
+  private var overrides: [(version: Int, override: Override, origin: Int)] = []
   private var plain: [Interval] = []
+  private var plainOrigins: [Int] = []
+  /// With `--explain`: where the next contribution comes from, and all origins so far.
+  var currentOrigin: Origin?
+  private var originTable: [Origin] = []
+  /// Parallel to what `finish` returns, with `--explain`.
+  private(set) var busyOrigins: [Origin] = []
   private var latestMaster:
     [String: (revision: Revision, version: Int, excluded: Set<Instant>, blocks: Bool)] = [:]
   private var latestOverride: [Key: (revision: Revision, version: Int)] = [:]
@@ -114,22 +121,29 @@ struct PersonAccumulator {
     self.window = window
   }
 
+  private mutating func originIndex() -> Int {
+    guard let origin = currentOrigin else { return -1 }
+    originTable.append(origin)
+    return originTable.count - 1
+  }
+
   mutating func add(_ contribution: EventContribution) {
     versions += 1
+    let origin = originIndex()
     switch contribution {
     case .master(let uid, let revision, let blocks, let list, let excluded, let tentative):
       if let uid {
         if let seen = latestMaster[uid], seen.revision >= revision { return }
         latestMaster[uid] = (revision, versions, excluded, blocks)
       }
-      for instance in list { instances.append((uid, versions, instance, tentative)) }
+      for instance in list { instances.append((uid, versions, instance, tentative, origin)) }
     case .override(let o):
       if let uid = o.uid {
         let k = Key(uid: uid, start: o.key)
         if let seen = latestOverride[k], seen.revision >= o.revision { return }
         latestOverride[k] = (o.revision, versions)
       }
-      overrides.append((versions, o))
+      overrides.append((versions, o, origin))
     case .none:
       break
     }
@@ -144,6 +158,7 @@ struct PersonAccumulator {
   mutating func addPlain(_ interval: Interval, tentative: Bool = false) {
     if !interval.isEmpty && interval.overlaps(window) {
       plain.append(interval)
+      plainOrigins.append(originIndex())
       if tentative { tentativeBusy.append(interval) }
     }
   }
@@ -160,9 +175,11 @@ struct PersonAccumulator {
     // The overrides that count: the latest version of each, unless a newer master excludes the
     // instance (a deleted modification).
     var live: [Override] = []
-    for (version, o) in overrides {
+    var liveOrigins: [Int] = []
+    for (version, o, origin) in overrides {
       guard let uid = o.uid else {
         live.append(o)
+        liveOrigins.append(origin)
         continue
       }
       let key = Key(uid: uid, start: o.key)
@@ -173,6 +190,7 @@ struct PersonAccumulator {
         continue
       }
       live.append(o)
+      liveOrigins.append(origin)
     }
     var ranges: [String: [Override]] = [:]
     for o in live where o.thisAndFuture {
@@ -184,7 +202,7 @@ struct PersonAccumulator {
     // An override whose RECURRENCE-ID names no instance of its series still blocks its own
     // time, with a warning (checked where the series was expanded: the window and a week).
     var keys = Set<Key>()
-    for (uid, version, instance, _) in instances {
+    for (uid, version, instance, _, _) in instances {
       if let uid, latestMaster[uid]?.version == version {
         keys.insert(Key(uid: uid, start: instance.key))
       }
@@ -205,7 +223,9 @@ struct PersonAccumulator {
 
     var busy = plain
     busy.reserveCapacity(plain.count + instances.count + overrides.count)
-    for (uid, version, instance, tentative) in instances {
+    let explain = !originTable.isEmpty
+    var origins: [Int] = explain ? plainOrigins : []
+    for (uid, version, instance, tentative, origin) in instances {
       var interval = instance.interval
       if let uid {
         if latestMaster[uid]?.version != version { continue }
@@ -220,12 +240,20 @@ struct PersonAccumulator {
       // Zero-length instances block nothing and are not counted (DESIGN §1).
       if !interval.isEmpty && interval.overlaps(window) {
         busy.append(interval)
+        if explain { origins.append(origin) }
         if tentative { tentativeBusy.append(interval) }
       }
     }
-    for o in live where o.blocks && !o.interval.isEmpty && o.interval.overlaps(window) {
+    for (o, origin) in zip(live, liveOrigins)
+    where o.blocks && !o.interval.isEmpty && o.interval.overlaps(window) {
       busy.append(o.interval)
+      if explain { origins.append(origin) }
       if o.tentative { tentativeBusy.append(o.interval) }
+    }
+    if explain {
+      busyOrigins = origins.map {
+        $0 >= 0 ? originTable[$0] : Origin(file: "", line: nil, uid: nil, summary: nil)
+      }
     }
     return busy
   }
@@ -389,7 +417,8 @@ struct FileReader {
       if skipDepth > 0 { return }
       switch componentName {
       case "VEVENT":
-        guard FileReader.eventProperties.contains(name) else { return }
+        guard FileReader.eventProperties.contains(name) || (options.explain && name == "SUMMARY")
+        else { return }
         if FileReader.timeProperties.contains(name), let bad = ICSDateText.impossible(line.value) {
           // libical would roll Feb 30 over to Mar 1: refuse instead (LIBICAL_NOTES.md).
           let what = "impossible date or time '\(Sanitize.text(bad, limit: 40))' in \(name)"
@@ -486,9 +515,13 @@ struct FileReader {
       }
       var warnings: [Diagnostic] = []
       let file = self.file
+      var summary: String? = nil
       let result: Libical.Parsed<Result<EventContribution?, InstanceCapError>> = Libical.parse(
         lines
       ) { comp in
+        if options.explain {
+          summary = icalcomponent_get_summary(comp).map { String(cString: $0) }
+        }
         let reader = EventReader(
           comp: comp, lines: lines, file: file, zones: zones, home: homeZone,
           homeFromCalendar: homeFromCalendar, options: options,
@@ -526,6 +559,11 @@ struct FileReader {
               file: file, line: lines.first?.number, uid: uid,
               message: "another event has the same UID (the highest SEQUENCE wins)",
               severity: .note))
+        }
+        if options.explain {
+          person.currentOrigin = Origin(
+            file: file, line: lines.first?.number,
+            uid: lines.first { $0.name == "UID" }?.value, summary: summary)
         }
         person.add(contribution)
       case .parsed(nil):
@@ -627,7 +665,7 @@ struct FileReader {
   }
 
   private mutating func readFreeBusy(_ lines: [ContentLine], into person: inout PersonAccumulator) {
-    var periods: [(Interval, Bool)] = []
+    var periods: [(Interval, Bool, Int?, String)] = []
     var warnings: [Diagnostic] = []
     let file = self.file
     let tentativeBlocks = options.tentative == .busy
@@ -672,7 +710,11 @@ struct FileReader {
         } else {
           e = s + Int64(icaldurationtype_as_int(period.duration))
         }
-        periods.append((Interval(min(s, e), max(s, e)), tentative))
+        let fbLine =
+          fbLines.isEmpty ? lines.first?.number : fbLines[min(index, fbLines.count - 1)].number
+        periods.append(
+          (Interval(min(s, e), max(s, e)), tentative, fbLine, tentative ? "BUSY-TENTATIVE" : "BUSY")
+        )
       }
       return true
     }
@@ -684,7 +726,14 @@ struct FileReader {
       return
     }
     person.diagnostics += warnings
-    for (period, tentative) in periods { person.addPlain(period, tentative: tentative) }
+    let uid = lines.first { $0.name == "UID" }?.value
+    for (period, tentative, line, type) in periods {
+      if options.explain {
+        person.currentOrigin = Origin(
+          file: file, line: line, uid: uid, summary: "free/busy \(type)")
+      }
+      person.addPlain(period, tentative: tentative)
+    }
   }
 }
 

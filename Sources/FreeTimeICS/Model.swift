@@ -22,6 +22,8 @@ public struct ReadOptions: Sendable {
   public var maxInstances: Int
   /// `freetime check`: also report what is legal but suspicious, as notes.
   public var lint = false
+  /// `--explain`: record where each busy interval comes from (and read SUMMARY).
+  public var explain = false
   /// Whether long-running series skip ahead to the window (off only to test that it changes
   /// nothing).
   var fastForward = true
@@ -97,6 +99,22 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
+/// Where a busy interval comes from, for `--explain`.
+public struct Origin: Sendable, Hashable {
+  public var file: String
+  public var line: Int?
+  public var uid: String?
+  /// SUMMARY of the event, or the FBTYPE of a free/busy period.
+  public var summary: String?
+
+  public init(file: String, line: Int?, uid: String?, summary: String?) {
+    self.file = file
+    self.line = line
+    self.uid = uid
+    self.summary = summary
+  }
+}
+
 /// One person's (or room's) busy time inside the window.
 public struct PersonCalendar: Sendable {
   public var name: String
@@ -111,12 +129,15 @@ public struct PersonCalendar: Sendable {
   /// The busy intervals that are only tentative (STATUS:TENTATIVE, FBTYPE=BUSY-TENTATIVE); a
   /// subset of `busy`.
   public var tentative: [Interval]
+  /// With `ReadOptions.explain`: where each busy interval comes from, parallel to `busy`.
+  public var origins: [Origin] = []
 
   public init(
     name: String, source: String, role: Role, busy: [Interval], diagnostics: [Diagnostic],
-    homeZone: Zone? = nil, tentative: [Interval] = []
+    homeZone: Zone? = nil, tentative: [Interval] = [], origins: [Origin] = []
   ) {
     self.tentative = tentative
+    self.origins = origins
     self.name = name
     self.source = source
     self.role = role

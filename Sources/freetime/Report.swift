@@ -9,12 +9,15 @@ struct Report {
   var people: [PersonCalendar]
   var slots: [Slot]
   var stamp: Instant
+  /// With `--explain`: what bounds each slot, parallel to `slots`.
+  var explanations: [(after: Explanation, before: Explanation)] = []
 
   func render(_ format: OutputFormat) -> String {
     switch format {
     case .table: return table()
     case .json: return json()
-    case .ndjson: return slots.map { slotJSON($0) + "\n" }.joined()
+    case .ndjson:
+      return slots.indices.map { slotJSON(slots[$0], explanation: explanation($0)) + "\n" }.joined()
     case .csv: return csv()
     case .ics: return ICSWriter.events(slots, stamp: stamp)
     case .freebusy:
@@ -72,7 +75,7 @@ struct Report {
         widths[i] = Swift.max(widths[i], cell.count)
       }
     }
-    for row in rows {
+    for (number, row) in rows.enumerated() {
       var line = ""
       for (i, cell) in row.enumerated() {
         let isLast = i == row.count - 1
@@ -84,6 +87,10 @@ struct Report {
         if !isLast { line += "  " }
       }
       out += line + "\n"
+      if number < explanations.count {
+        out += "    after: \(explanations[number].after.text)\n"
+        out += "    before: \(explanations[number].before.text)\n"
+      }
     }
     return out
   }
@@ -109,7 +116,7 @@ struct Report {
     out += "  \"slots\": ["
     for (i, slot) in slots.enumerated() {
       out += i == 0 ? "\n" : ",\n"
-      out += "    " + slotJSON(slot)
+      out += "    " + slotJSON(slot, explanation: explanation(i))
     }
     out += slots.isEmpty ? "]\n" : "\n  ]\n"
     out += "}\n"
@@ -118,6 +125,10 @@ struct Report {
 
   /// One slot object, on one line.
   func slotJSON(_ slot: Slot) -> String {
+    slotJSON(slot, explanation: nil)
+  }
+
+  func slotJSON(_ slot: Slot, explanation: (after: Explanation, before: Explanation)?) -> String {
     var out = "{\"start\": \(JSON.string(TimeText.rfc3339(slot.interval.start, zone: zone))), "
     out += "\"end\": \(JSON.string(TimeText.rfc3339(slot.interval.end, zone: zone))), "
     out += "\"minutes\": \(slot.interval.duration / 60), "
@@ -125,8 +136,15 @@ struct Report {
     if people.contains(where: { $0.role == .room }) {
       out += ", \"rooms\": [\(slot.rooms.map(JSON.string).joined(separator: ", "))]"
     }
+    if let explanation {
+      out += ", \"after\": \(explanation.after.json), \"before\": \(explanation.before.json)"
+    }
     out += "}"
     return out
+  }
+
+  func explanation(_ index: Int) -> (after: Explanation, before: Explanation)? {
+    index < explanations.count ? explanations[index] : nil
   }
 
   // MARK: CSV

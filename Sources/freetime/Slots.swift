@@ -126,6 +126,10 @@ extension Freetime {
       completion: .file(extensions: ["ics"]))
     var room: [String] = []
 
+    @Flag(
+      help: "Say what ends the busy time before each slot and what starts after it.")
+    var explain = false
+
     @Option(
       name: .customLong("max-instances"),
       help: ArgumentHelp("Cap on the instances of one recurring event.", valueName: "n"))
@@ -225,9 +229,15 @@ extension Freetime {
       }
       if let limit, slots.count > limit { slots = Array(slots.prefix(limit)) }
 
-      let report = Report(
+      var report = Report(
         window: window, zone: setup.zone, minimum: setup.minimum, people: people, slots: slots,
         stamp: setup.stamp)
+      if explain {
+        let explainer = Explainer(
+          people: people, window: window, buffer: buffer?.seconds ?? 0, hours: setup.hours,
+          zone: setup.zone)
+        report.explanations = slots.map(explainer.explain)
+      }
       if !quiet || output != nil {
         let text = report.render(format)
         try Output.write(text, to: output, quiet: quiet)
@@ -312,6 +322,7 @@ struct Setup {
       window: window, defaultZone: zone, homeZones: homeZones,
       tentative: options.tentative == .busy ? .busy : .free,
       allDay: options.allDay == .busy ? .busy : .free, maxInstances: options.maxInstances)
+    readOptions.explain = options.explain
     if let epoch = getenv("SOURCE_DATE_EPOCH").map({ String(cString: $0) }),
       let value = Int64(epoch)
     {

@@ -50,6 +50,29 @@ import Testing
     #expect(table.stdout.contains("Mon 2026-11-23  10:00 – 11:30  1h30m  missing: bob"))
   }
 
+  @Test func explainedSlots() throws {
+    let args =
+      SchedulingTests.team("alice", "bob", "carol", "dave") + SchedulingTests.week + [
+        "--hours", "09:00-17:00", "--min", "30m", "--explain",
+      ]
+    let table = try Run.freetime(args)
+    #expect(table.status == 0, "\(table.stderr)")
+    try Golden.check(table.stdout, "team.explain")
+    let json = try Run.freetime(args + ["--format", "json"])
+    let check = try Run.python(
+      """
+      import json, sys
+      d = json.load(sys.stdin)
+      s = d["slots"][0]
+      print(s["after"]["kind"], s["after"]["person"], s["after"]["line"], s["after"]["summary"])
+      print(s["before"]["kind"], s["before"]["person"], s["before"]["edge"])
+      assert all("after" in x and "before" in x for x in d["slots"])
+      """, stdin: json.stdout)
+    #expect(
+      check.stdout == "event carol 39 Follow-up (back to back)\nworking-hours alice end\n",
+      "\(check.stderr)")
+  }
+
   @Test(arguments: [
     (["--quorum", "0"], "--quorum"), (["--quorum", "3"], "--quorum"),
     (["--hours", "17:00-09:00"], "--hours"), (["--days", "someday"], "--days"),

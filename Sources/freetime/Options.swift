@@ -3,7 +3,7 @@ import FreeTimeCore
 
 /// `--format`.
 enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
-  case table, json, ndjson, csv, ics, freebusy
+  case table, timeline, json, ndjson, csv, ics, freebusy
 }
 
 /// A DURATION option value: `30m`, `1h30m`, `90s`, `PT1H30M`.

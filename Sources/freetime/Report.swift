@@ -9,12 +9,28 @@ struct Report {
   var people: [PersonCalendar]
   var slots: [Slot]
   var stamp: Instant
+  /// The home zones of people other than --tz, for the table.
+  var otherZones: [Zone] {
+    var seen = Set([zone.name])
+    var out: [Zone] = []
+    for person in people where person.role != .room {
+      if let home = person.homeZone, !seen.contains(home.name) {
+        seen.insert(home.name)
+        out.append(home)
+      }
+    }
+    return out
+  }
+
+  /// With `--format timeline`: the picture to draw.
+  var timeline: Timeline?
   /// With `--explain`: what bounds each slot, parallel to `slots`.
   var explanations: [(after: Explanation, before: Explanation)] = []
 
   func render(_ format: OutputFormat) -> String {
     switch format {
     case .table: return table()
+    case .timeline: return timeline?.render() ?? table()
     case .json: return json()
     case .ndjson:
       return slots.indices.map { slotJSON(slots[$0], explanation: explanation($0)) + "\n" }.joined()
@@ -61,6 +77,15 @@ struct Report {
         "\(TimeText.clock(s.fields)) – \(endText)",
         DurationSyntax.short(slot.interval.duration),
       ]
+      // When people sit in other zones, their local times too.
+      for other in otherZones {
+        let a = TimeText.fields(slot.interval.start, zone: other).fields
+        let b = TimeText.fields(slot.interval.end, zone: other).fields
+        let city = other.name.split(separator: "/").last.map {
+          String($0).replacingAll("_", with: " ")
+        }
+        row.append("· \(city ?? other.name) \(TimeText.clock(a))–\(TimeText.clock(b))")
+      }
       if !slot.rooms.isEmpty { row.append("rooms: " + slot.rooms.joined(separator: ", ")) }
       let missing = people.filter { $0.role == .required && !slot.free.contains($0.name) }
       if !missing.isEmpty {

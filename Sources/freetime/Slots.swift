@@ -232,6 +232,27 @@ extension Freetime {
       var report = Report(
         window: window, zone: setup.zone, minimum: setup.minimum, people: people, slots: slots,
         stamp: setup.stamp)
+      if format == .timeline {
+        let buffer = buffer?.seconds ?? 0
+        let rows = people.map { person in
+          let tentative = SlotAdjust.pad(person.tentative, by: buffer)
+          var firm = SlotAdjust.pad(person.busy, by: buffer)
+          var remaining = Dictionary(tentative.map { ($0, 1) }, uniquingKeysWith: +)
+          firm.removeAll { interval in
+            guard let n = remaining[interval], n > 0 else { return false }
+            remaining[interval] = n - 1
+            return true
+          }
+          let off =
+            person.role == .room || setup.hours.isAlways
+            ? [] : setup.hours.offHours(in: window, zone: person.homeZone ?? setup.zone)
+          return Timeline.Row(name: person.name, busy: firm, tentative: tentative, off: off)
+        }
+        report.timeline = Timeline(
+          rows: rows, slots: slots, window: window, zone: setup.zone,
+          dayStart: hours == nil ? 0 : setup.hours.start,
+          dayEnd: hours == nil ? 86400 : setup.hours.end)
+      }
       if explain {
         let explainer = Explainer(
           people: people, window: window, buffer: buffer?.seconds ?? 0, hours: setup.hours,

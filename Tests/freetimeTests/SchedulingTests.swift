@@ -47,7 +47,18 @@ import Testing
       SchedulingTests.team("alice", "bob", "carol", "dave") + SchedulingTests.week + [
         "--hours", "09:00-17:00", "--quorum", "3", "--min", "1h", "--limit", "4",
       ])
-    #expect(table.stdout.contains("Mon 2026-11-23  10:00 – 11:30  1h30m  missing: bob"))
+    #expect(table.stdout.contains("Mon 2026-11-23  10:00 – 11:30  1h30m  · New York 04:00–05:30  missing: bob"))
+  }
+
+  @Test func timeline() throws {
+    let run = try Run.freetime(
+      SchedulingTests.team("alice", "bob", "carol") + SchedulingTests.week + [
+        "--room", "Fixtures/team/dave.ics", "--hours", "08:00-18:00", "--min", "30m", "--format",
+        "timeline",
+      ])
+    #expect(run.status == 0, "\(run.stderr)")
+    try Golden.check(run.stdout, "team.timeline")
+    #expect(run.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
   }
 
   @Test func explainedSlots() throws {

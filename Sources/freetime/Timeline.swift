@@ -1,0 +1,111 @@
+import FreeTimeCore
+import FreeTimeICS
+
+/// `--format timeline`: a picture for the terminal, one block per day in --tz, a row per person
+/// and room and a row of common free time, a column per 15 or 30 minutes of the working hours
+/// (or of the whole day), at most 80 columns wide.
+struct Timeline {
+  struct Row {
+    var name: String
+    var busy: [Interval]
+    var tentative: [Interval]
+    /// Outside the person's working hours.
+    var off: [Interval]
+  }
+
+  static let busyGlyph: Character = "█"
+  static let tentativeGlyph: Character = "▒"
+  static let freeGlyph: Character = "·"
+  static let offGlyph: Character = " "
+  static let slotGlyph: Character = "░"
+
+  var rows: [Row]
+  var slots: [Slot]
+  var window: Interval
+  var zone: Zone
+  /// The span of the day shown, seconds after midnight.
+  var dayStart: Int
+  var dayEnd: Int
+
+  func render() -> String {
+    let span = dayEnd - dayStart
+    let step = span <= 16 * 3600 ? 900 : 1800
+    let cells = span / step
+    let nameWidth = min(12, max(4, rows.map { $0.name.count }.max() ?? 4))
+    var out = ""
+    let firstDay = CivilTime.floorDiv(LocalTimeResolver.civil(window.start, in: zone), 86400)
+    let lastDay = CivilTime.floorDiv(LocalTimeResolver.civil(window.end - 1, in: zone), 86400)
+    for day in firstDay...lastDay {
+      let f = CivilTime.fields(day * 86400)
+      out += "\(TimeText.weekday(f)) \(TimeText.date(f))\n"
+      // Hour labels over the cells where an hour begins.
+      var labels = [Character](repeating: " ", count: cells + 3)
+      for cell in 0..<cells {
+        let seconds = dayStart + cell * step
+        let every = step == 900 ? 3600 : 7200
+        if seconds % every == 0 {
+          let text = Array(TimeText.two(seconds / 3600 % 24))
+          if cell + 1 < labels.count {
+            labels[cell] = text[0]
+            labels[cell + 1] = text[1]
+          }
+        }
+      }
+      out +=
+        String(repeating: " ", count: nameWidth + 1) + String(labels).trimmingTrailingSpaces()
+        + "\n"
+      let bounds: [Interval?] = (0..<cells).map { cell in
+        let civil = day * 86400 + Int64(dayStart + cell * step)
+        let s = LocalTimeResolver.instant(civil: civil, in: zone)
+        let e = LocalTimeResolver.instant(civil: civil + Int64(step), in: zone)
+        return Interval(s, e).clamped(to: window)
+      }
+      for row in rows {
+        var line = pad(row.name, nameWidth) + " "
+        for bound in bounds {
+          guard let cell = bound else {
+            line.append(Timeline.offGlyph)
+            continue
+          }
+          if row.busy.contains(where: { $0.overlaps(cell) }) {
+            line.append(Timeline.busyGlyph)
+          } else if row.tentative.contains(where: { $0.overlaps(cell) }) {
+            line.append(Timeline.tentativeGlyph)
+          } else if row.off.contains(where: { $0.contains(cell) }) {
+            line.append(Timeline.offGlyph)
+          } else {
+            line.append(Timeline.freeGlyph)
+          }
+        }
+        out += line.trimmingTrailingSpaces() + "\n"
+      }
+      var line = pad("free", nameWidth) + " "
+      for bound in bounds {
+        if let cell = bound, slots.contains(where: { $0.interval.contains(cell) }) {
+          line.append(Timeline.slotGlyph)
+        } else {
+          line.append(" ")
+        }
+      }
+      out += line.trimmingTrailingSpaces() + "\n\n"
+    }
+    out +=
+      "\(Timeline.busyGlyph) busy  \(Timeline.tentativeGlyph) tentative  \(Timeline.freeGlyph) free  "
+      + "\(Timeline.slotGlyph) slot  (\(step / 60) min a cell, \(zone.name))\n"
+    return out
+  }
+
+  private func pad(_ name: String, _ width: Int) -> String {
+    let clean = Sanitize.text(name, limit: 200)
+    let cut = clean.count > width ? String(clean.prefix(width - 1)) + "…" : clean
+    return cut + String(repeating: " ", count: max(0, width - cut.count))
+  }
+}
+
+extension String {
+  func trimmingTrailingSpaces() -> String {
+    var s = Substring(self)
+    while s.last == " " { s = s.dropLast() }
+    return String(s)
+  }
+}

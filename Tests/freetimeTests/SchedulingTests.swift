@@ -47,7 +47,9 @@ import Testing
       SchedulingTests.team("alice", "bob", "carol", "dave") + SchedulingTests.week + [
         "--hours", "09:00-17:00", "--quorum", "3", "--min", "1h", "--limit", "4",
       ])
-    #expect(table.stdout.contains("Mon 2026-11-23  10:00 – 11:30  1h30m  · New York 04:00–05:30  missing: bob"))
+    #expect(
+      table.stdout.contains(
+        "Mon 2026-11-23  10:00 – 11:30  1h30m  · New York 04:00–05:30  missing: bob"))
   }
 
   @Test func timeline() throws {

@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""A brute-force minute model of freetime's scheduling options, for differential tests.
+
+    model.py CAL... --from WHEN --to WHEN --tz ZONE [--min D] [--hours HH:MM-HH:MM]
+             [--days mon-fri] [--buffer D] [--align D] [--quorum K]
+             [--optional CAL]... [--room CAL]... [--tentative busy|free]
+
+Busy time comes from reference.py (icalendar + recurring-ical-events). Everything after that is
+done minute by minute, with no cleverness: a person is free in a minute when no padded busy
+interval and (for people, not rooms) no time outside their working hours in their home zone
+(X-WR-TIMEZONE, else --tz) touches it. Prints {"slots": [...]} with start, end, free, rooms as
+freetime's JSON does, sorted by (start, end, free, rooms). All times must be whole minutes.
+"""
+import argparse
+import datetime as dt
+import json
+import os
+import sys
+from zoneinfo import ZoneInfo
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import reference  # noqa: E402
+import icalendar  # noqa: E402
+
+DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+
+
+def parse_days(text):
+    out = set()
+    for item in text.lower().split(","):
+        ends = [p[:3] for p in item.split("-")]
+        a, b = DAYS.index(ends[0]), DAYS.index(ends[-1])
+        d = a
+        out.add(d)
+        while d != b:
+            d = (d + 1) % 7
+            out.add(d)
+    return out
+
+
+def home_zone(path, default):
+    for cal in icalendar.Calendar.from_ical(open(path, "rb").read(), multiple=True):
+        name = cal.get("X-WR-TIMEZONE")
+        if name:
+            try:
+                return ZoneInfo(str(name).strip())
+            except Exception:
+                pass
+    return default
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("calendars", nargs="+")
+    ap.add_argument("--from", dest="start", required=True)
+    ap.add_argument("--to", dest="end", required=True)
+    ap.add_argument("--tz", required=True)
+    ap.add_argument("--min", default="0s")
+    ap.add_argument("--hours")
+    ap.add_argument("--days")
+    ap.add_argument("--buffer", default="0s")
+    ap.add_argument("--align")
+    ap.add_argument("--quorum", type=int)
+    ap.add_argument("--optional", action="append", default=[])
+    ap.add_argument("--room", action="append", default=[])
+    ap.add_argument("--tentative", default="busy")
+    ap.add_argument("--all-day", dest="all_day", default="busy")
+    args = ap.parse_args()
+    zone = ZoneInfo(args.tz)
+    start, end = reference.parse_when(args.start, zone), reference.parse_when(args.end, zone)
+    minutes = int((end - start).total_seconds() // 60)
+    buffer = dt.timedelta(seconds=reference.parse_duration(args.buffer))
+    minimum = reference.parse_duration(args.min)
+    if args.hours:
+        a, b = args.hours.split("-")
+        h0 = int(a.split(":")[0]) * 60 + int(a.split(":")[1])
+        h1 = int(b.split(":")[0]) * 60 + int(b.split(":")[1])
+    else:
+        h0, h1 = 0, 24 * 60
+    days = parse_days(args.days) if args.days else set(range(7))
+
+    people = []  # (name, role, free bits)
+    for role, items in (("required", args.calendars), ("optional", args.optional), ("room", args.room)):
+        for arg in items:
+            name, path = None, arg
+            if not os.path.exists(arg) and "=" in arg:
+                name, path = arg.split("=", 1)
+            base = os.path.basename(path)
+            name = name or (base[:-4] if base.lower().endswith(".ics") else base)
+            busy = reference.busy_of_file(path, start, end, args, zone)
+            free = [True] * minutes
+            for s, e in busy:
+                if s >= e:
+                    continue
+                s, e = s - buffer, e + buffer
+                a = max(0, int((s - start).total_seconds() // 60))
+                b = min(minutes, -int(-(e - start).total_seconds() // 60))
+                for m in range(a, b):
+                    free[m] = False
+            if role != "room" and (args.hours or args.days):
+                home = home_zone(path, zone)
+                for m in range(minutes):
+                    local = (start + dt.timedelta(minutes=m)).astimezone(home)
+                    mm = local.hour * 60 + local.minute
+                    if local.weekday() not in days or not (h0 <= mm < h1):
+                        free[m] = False
+            people.append((name, role, free))
+
+    required = [p for p in people if p[1] == "required"]
+    optional = [p for p in people if p[1] == "optional"]
+    rooms = [p for p in people if p[1] == "room"]
+
+    def runs(bits):
+        out, open_ = [], None
+        for m, bit in enumerate(bits + [False]):
+            if bit and open_ is None:
+                open_ = m
+            if not bit and open_ is not None:
+                out.append((open_, m))
+                open_ = None
+        return out
+
+    candidates = {}  # (s, e, group) -> rooms
+    if args.quorum is not None and args.quorum < len(required):
+        n = len(required)
+        for mask in range(1, 1 << n):
+            group = [i for i in range(n) if mask >> i & 1]
+            if len(group) < args.quorum:
+                continue
+            bits = [all(required[i][2][m] for i in group) for m in range(minutes)]
+            for s, e in runs(bits):
+                if any(i not in group and all(required[i][2][s:e]) for i in range(n)):
+                    continue
+                candidates[(s, e, tuple(group))] = []
+    else:
+        common = [all(p[2][m] for p in required) for m in range(minutes)]
+        group = tuple(range(len(required)))
+        if rooms:
+            for room in rooms:
+                for s, e in runs([c and r for c, r in zip(common, room[2])]):
+                    candidates[(s, e, group)] = [r[0] for r in rooms if all(r[2][s:e])]
+        else:
+            for s, e in runs(common):
+                candidates[(s, e, group)] = []
+
+    grid = reference.parse_duration(args.align) // 60 if args.align else None
+    slots = {}
+    for (s, e, group), room_names in candidates.items():
+        if grid:
+            ls = (start + dt.timedelta(minutes=s)).astimezone(zone)
+            le = (start + dt.timedelta(minutes=e)).astimezone(zone)
+            up = -(-(ls.hour * 60 + ls.minute) // grid) * grid - (ls.hour * 60 + ls.minute)
+            down = (le.hour * 60 + le.minute) - (le.hour * 60 + le.minute) // grid * grid
+            s, e = s + up, e - down
+        if e - s < max(minimum / 60, 1 / 60) or e <= s:
+            continue
+        if (e - s) * 60 < max(minimum, 1):
+            continue
+        free = [required[i][0] for i in group] + [o[0] for o in optional if all(o[2][s:e])]
+        key = (s, e, tuple(free))
+        merged = slots.setdefault(key, [])
+        for r in room_names:
+            if r not in merged:
+                merged.append(r)
+    out = []
+    for (s, e, free), room_names in slots.items():
+        slot = {"start": reference.rfc3339(start + dt.timedelta(minutes=s), zone),
+                "end": reference.rfc3339(start + dt.timedelta(minutes=e), zone),
+                "free": list(free)}
+        if rooms:
+            slot["rooms"] = room_names
+        out.append(slot)
+    out.sort(key=lambda x: (x["start"], x["end"], x["free"], x.get("rooms", [])))
+    json.dump({"slots": out}, sys.stdout)
+    print()
+
+
+if __name__ == "__main__":
+    main()

@@ -40,7 +40,8 @@ public enum CalendarReader {
     return PersonCalendar(
       name: source.name, source: source.argument, role: source.role, busy: busy,
       diagnostics: person.diagnostics, homeZone: home ?? person.calendarZone,
-      tentative: person.tentativeBusy, origins: person.busyOrigins)
+      tentative: person.tentativeBusy, origins: person.busyOrigins,
+      hasAvailability: person.hasAvailability, unavailable: person.unavailable)
   }
 
   private static func readFile(
@@ -102,6 +103,10 @@ struct PersonAccumulator {
   var diagnostics: [Diagnostic] = []
   /// The first valid X-WR-TIMEZONE read for this calendar.
   var calendarZone: Zone?
+  /// Whether the calendar has a VAVAILABILITY (its hours replace `--hours`), and the time it
+  /// leaves unavailable.
+  var hasAvailability = false
+  var unavailable: [Interval] = []
   private var instances:
     [(uid: String?, version: Int, instance: Instance, tentative: Bool, origin: Int)] = []
   private var overrides: [(version: Int, override: Override, origin: Int)] = []
@@ -442,7 +447,7 @@ struct FileReader {
           return
         }
         component.append(line)
-      case "VTIMEZONE":
+      case "VTIMEZONE", "VAVAILABILITY":
         component.append(line)
       default:
         break
@@ -452,6 +457,7 @@ struct FileReader {
 
   /// Components accepted without a VCALENDAR around them.
   static let bareComponents: Set<String> = [
+    "VAVAILABILITY",
     "VEVENT", "VFREEBUSY", "VTIMEZONE", "VTODO", "VJOURNAL",
   ]
 
@@ -576,9 +582,62 @@ struct FileReader {
       }
     case "VFREEBUSY":
       readFreeBusy(lines, into: &person)
+    case "VAVAILABILITY":
+      readAvailability(lines, into: &person)
     default:
-      break  // VTODO, VJOURNAL, VAVAILABILITY (later), X- components: never busy
+      break  // VTODO, VJOURNAL, X- components: never busy
     }
+  }
+
+  /// RFC 7953 VAVAILABILITY: inside its DTSTART–DTEND (or everywhere, without them) the person
+  /// is unavailable except in its AVAILABLE components (which may recur). With `--hours` or
+  /// `--days`, that unavailable time replaces the working hours for this person.
+  private mutating func readAvailability(
+    _ lines: [ContentLine], into person: inout PersonAccumulator
+  ) {
+    var warnings: [Diagnostic] = []
+    let file = self.file
+    let options = self.options
+    let zones = self.zones
+    let home = homeZone
+    let homeFromCalendar = self.homeFromCalendar
+    let parsed: Libical.Parsed<[Interval]?> = Libical.parse(lines) { comp -> [Interval]? in
+      let props = PropertyReader(comp: comp, zones: zones, file: file, home: home)
+      func bound(_ kind: icalproperty_kind, _ get: (OpaquePointer) -> icaltimetype) -> Instant? {
+        guard let prop = icalcomponent_get_first_property(comp, kind),
+          let value = try? props.value(get(prop), prop: prop, warn: { _ in }, deferUnknown: false)
+        else { return nil }
+        return value.instant(home: home)
+      }
+      let start = bound(ICAL_DTSTART_PROPERTY, icalproperty_get_dtstart) ?? options.window.start
+      let end = bound(ICAL_DTEND_PROPERTY, icalproperty_get_dtend) ?? options.window.end
+      guard let range = Interval(start, end).clamped(to: options.window) else { return [] }
+      var available: [Interval] = []
+      var child = icalcomponent_get_first_component(comp, ICAL_XAVAILABLE_COMPONENT)
+      while let available_ = child {
+        let reader = EventReader(
+          comp: available_, lines: lines, file: file, zones: zones, home: home,
+          homeFromCalendar: homeFromCalendar, options: options, deferUnknownZones: false,
+          warn: { line, uid, message in
+            warnings.append(Diagnostic(file: file, line: line, uid: uid, message: message))
+          })
+        if case .master(_, _, _, let instances, _, _)? = try? reader.read() {
+          available += instances.map(\.interval)
+        }
+        child = icalcomponent_get_next_component(comp, ICAL_XAVAILABLE_COMPONENT)
+      }
+      return FreeSlots.free(busy: available, in: range)
+    }
+    guard case .parsed(let unavailable?) = parsed else {
+      person.diagnostics.append(
+        Diagnostic(
+          file: file, line: lines.first?.number,
+          message: "VAVAILABILITY cannot be read; ignored"))
+      return
+    }
+    person.diagnostics += warnings
+    person.hasAvailability = true
+    person.unavailable += unavailable
   }
 
   /// `freetime check`: zones named by TZID that the file does not define, once per file.

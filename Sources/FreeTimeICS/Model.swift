@@ -129,13 +129,20 @@ public struct PersonCalendar: Sendable {
   /// The busy intervals that are only tentative (STATUS:TENTATIVE, FBTYPE=BUSY-TENTATIVE); a
   /// subset of `busy`.
   public var tentative: [Interval]
+  /// Whether the calendar has a VAVAILABILITY (RFC 7953); with `--hours` or `--days`, its
+  /// `unavailable` time replaces the working hours for this person.
+  public var hasAvailability: Bool
+  public var unavailable: [Interval]
   /// With `ReadOptions.explain`: where each busy interval comes from, parallel to `busy`.
   public var origins: [Origin] = []
 
   public init(
     name: String, source: String, role: Role, busy: [Interval], diagnostics: [Diagnostic],
-    homeZone: Zone? = nil, tentative: [Interval] = [], origins: [Origin] = []
+    homeZone: Zone? = nil, tentative: [Interval] = [], origins: [Origin] = [],
+    hasAvailability: Bool = false, unavailable: [Interval] = []
   ) {
+    self.hasAvailability = hasAvailability
+    self.unavailable = unavailable
     self.tentative = tentative
     self.origins = origins
     self.name = name

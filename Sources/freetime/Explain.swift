@@ -65,8 +65,8 @@ struct Explainer {
   var bounds: [Bound] = []
   let window: Interval
 
-  init(people: [PersonCalendar], window: Interval, buffer: Int64, hours: WorkingHours, zone: Zone) {
-    self.window = window
+  init(people: [PersonCalendar], buffer: Int64, setup: Setup) {
+    self.window = setup.window
     for person in people where person.role != .optional {
       for (index, interval) in person.busy.enumerated() where !interval.isEmpty {
         let origin = index < person.origins.count ? person.origins[index] : nil
@@ -75,8 +75,8 @@ struct Explainer {
             interval: Interval(interval.start - buffer, interval.end + buffer), person: person.name,
             explanation: Explanation(kind: .event, person: person.name, origin: origin)))
       }
-      if person.role != .room, !hours.isAlways {
-        for off in hours.offHours(in: window, zone: person.homeZone ?? zone) {
+      do {
+        for off in setup.offHours(of: person) {
           bounds.append(
             Bound(
               interval: off, person: person.name,

@@ -189,9 +189,7 @@ extension Freetime {
         // --buffer pads real busy time only; working hours are added after it, for people (not
         // rooms), in each person's home zone.
         var busy = SlotAdjust.pad(person.busy, by: buffer?.seconds ?? 0)
-        if person.role != .room, !setup.hours.isAlways {
-          busy += setup.hours.offHours(in: window, zone: person.homeZone ?? setup.zone)
-        }
+        busy += setup.offHours(of: person)
         return Participant(
           name: person.name, role: person.role, free: FreeSlots.free(busy: busy, in: window))
       }
@@ -243,9 +241,7 @@ extension Freetime {
             remaining[interval] = n - 1
             return true
           }
-          let off =
-            person.role == .room || setup.hours.isAlways
-            ? [] : setup.hours.offHours(in: window, zone: person.homeZone ?? setup.zone)
+          let off = setup.offHours(of: person)
           return Timeline.Row(name: person.name, busy: firm, tentative: tentative, off: off)
         }
         report.timeline = Timeline(
@@ -254,9 +250,7 @@ extension Freetime {
           dayEnd: hours == nil ? 86400 : setup.hours.end)
       }
       if explain {
-        let explainer = Explainer(
-          people: people, window: window, buffer: buffer?.seconds ?? 0, hours: setup.hours,
-          zone: setup.zone)
+        let explainer = Explainer(people: people, buffer: buffer?.seconds ?? 0, setup: setup)
         report.explanations = slots.map(explainer.explain)
       }
       if !quiet || output != nil {
@@ -351,6 +345,15 @@ struct Setup {
     } else {
       stamp = now
     }
+  }
+
+  /// Time outside a person's working hours in the window: `--hours`/`--days` in their home
+  /// zone, or their VAVAILABILITY instead when the calendar has one; nothing for rooms or
+  /// without `--hours`/`--days`.
+  func offHours(of person: PersonCalendar) -> [Interval] {
+    guard person.role != .room, !hours.isAlways else { return [] }
+    if person.hasAvailability { return person.unavailable }
+    return hours.offHours(in: window, zone: person.homeZone ?? zone)
   }
 
   /// `--tz`, else `$TZ`, else the system zone (/etc/localtime), else UTC.

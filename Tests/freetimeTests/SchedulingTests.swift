@@ -63,6 +63,26 @@ import Testing
     #expect(run.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
   }
 
+  /// A VAVAILABILITY (Mon–Fri 09:00–17:00 Montreal) replaces --hours for that person, and only
+  /// applies when working hours are asked for.
+  @Test func availabilityReplacesWorkingHours() throws {
+    let args = [
+      "Fixtures/availability/erin.ics", "--from", "2026-11-23", "--to", "2026-11-25", "--tz",
+      "America/Montreal", "--format", "csv",
+    ]
+    let hours = try Run.freetime(args + ["--hours", "06:00-22:00"])
+    #expect(
+      hours.stdout == """
+        start,end,minutes,free
+        2026-11-23T09:00:00-05:00,2026-11-23T17:00:00-05:00,480,erin
+        2026-11-24T09:00:00-05:00,2026-11-24T10:00:00-05:00,60,erin
+        2026-11-24T11:00:00-05:00,2026-11-24T17:00:00-05:00,360,erin
+
+        """)
+    let plain = try Run.freetime(args)
+    #expect(plain.stdout.contains("2026-11-23T00:00:00-05:00,2026-11-24T10:00:00-05:00"))
+  }
+
   @Test func explainedSlots() throws {
     let args =
       SchedulingTests.team("alice", "bob", "carol", "dave") + SchedulingTests.week + [

@@ -12,6 +12,41 @@ extension Merger {
   ///   lists its group in the order given, then the optional people free throughout it.
   /// - Complexity: O(m · n) for m free intervals of n required people.
   public func quorum(_ participants: [Participant], atLeast k: Int, window: Interval) -> [Slot] {
+    let rooms = participants.filter { $0.role == .room }
+    guard !rooms.isEmpty else {
+      return quorumWithoutRooms(participants, atLeast: k, window: window)
+    }
+    // With rooms: the quorum slots of the people's free time within each room's free time;
+    // equal (interval, group) pairs are merged, and each lists every room free throughout it.
+    let others = participants.filter { $0.role != .room }
+    var slots: [Slot] = []
+    var index: [Slot: Int] = [:]
+    for room in rooms {
+      let inRoom = others.map { person in
+        var p = person
+        p.free = Merger.covered(by: [person.free, room.free], atLeast: 2, window: window)
+        return p
+      }
+      for slot in quorumWithoutRooms(inRoom, atLeast: k, window: window) {
+        let key = Slot(interval: slot.interval, free: slot.free)
+        if index[key] == nil {
+          index[key] = slots.count
+          var withRooms = slot
+          withRooms.rooms = rooms.filter { $0.free.covers(slot.interval) }.map(\.name)
+          slots.append(withRooms)
+        }
+      }
+    }
+    return slots.sorted { a, b in
+      if a.interval.start != b.interval.start { return a.interval.start < b.interval.start }
+      if a.free.count != b.free.count { return a.free.count > b.free.count }
+      return a.interval.end < b.interval.end
+    }
+  }
+
+  private func quorumWithoutRooms(_ participants: [Participant], atLeast k: Int, window: Interval)
+    -> [Slot]
+  {
     let required = participants.filter { $0.role == .required }
     let optional = participants.filter { $0.role == .optional }
     // Events: (time, person, isStart); at one instant, ends are handled before starts.

@@ -149,9 +149,7 @@ extension Freetime {
           throw ValidationError(
             "--quorum must be between 1 and the number of required calendars (\(calendars.count)).")
         }
-        if !room.isEmpty {
-          throw ValidationError("--quorum and --room cannot be combined yet.")
-        }
+
       }
       if (calendars + optional + room).filter({ $0 == "-" }).count > 1 {
         throw ValidationError("Standard input (-) can be read only once.")
@@ -333,8 +331,11 @@ struct Setup {
     for name in homeZones.keys where seen[name] == nil {
       throw ValidationError("--zone names '\(name)', but no calendar has that name.")
     }
+    // Busy time just outside the window still counts once --buffer pads it into the window.
+    let pad = options.buffer?.seconds ?? 0
     readOptions = ReadOptions(
-      window: window, defaultZone: zone, homeZones: homeZones,
+      window: Interval(window.start - pad, window.end + pad), defaultZone: zone,
+      homeZones: homeZones,
       tentative: options.tentative == .busy ? .busy : .free,
       allDay: options.allDay == .busy ? .busy : .free, maxInstances: options.maxInstances)
     readOptions.explain = options.explain

@@ -72,6 +72,10 @@ import Testing
       ["--hours", "07:00-22:00", "--buffer", "10m", "--align", "30m", "--min", "30m"],
       ["--optional", "\(dir)/person3.ics", "--room", "\(dir)/person4.ics", "--min", "30m"],
       ["--quorum", "2", "--optional", "\(dir)/person3.ics", "--buffer", "5m", "--min", "45m"],
+      [
+        "--quorum", "2", "--room", "\(dir)/person3.ics", "--room", "\(dir)/person4.ics", "--buffer",
+        "5m", "--hours", "06:00-22:00", "--min", "1h",
+      ],
     ]
     for options in combos { try compare(people + window + options) }
   }

@@ -108,6 +108,11 @@ import Testing
 
   @Test(arguments: [
     (["--quorum", "0"], "--quorum"), (["--quorum", "3"], "--quorum"),
+    (
+      [
+        "--quorum", "1", "--room", "Fixtures/team/dave.ics", "--room", "dave=Fixtures/team/bob.ics",
+      ], "named 'dave'"
+    ),
     (["--hours", "17:00-09:00"], "--hours"), (["--days", "someday"], "--days"),
     (["--align", "0s"], "--align"),
   ])

@@ -123,15 +123,18 @@ def main():
     candidates = {}  # (s, e, group) -> rooms
     if args.quorum is not None and args.quorum < len(required):
         n = len(required)
-        for mask in range(1, 1 << n):
-            group = [i for i in range(n) if mask >> i & 1]
-            if len(group) < args.quorum:
-                continue
-            bits = [all(required[i][2][m] for i in group) for m in range(minutes)]
-            for s, e in runs(bits):
-                if any(i not in group and all(required[i][2][s:e]) for i in range(n)):
+        for room in rooms or [None]:
+            # With rooms: everyone's free time within the room's.
+            free = [[f and (room is None or room[2][m]) for m, f in enumerate(p[2])] for p in required]
+            for mask in range(1, 1 << n):
+                group = [i for i in range(n) if mask >> i & 1]
+                if len(group) < args.quorum:
                     continue
-                candidates[(s, e, tuple(group))] = []
+                bits = [all(free[i][m] for i in group) for m in range(minutes)]
+                for s, e in runs(bits):
+                    if any(i not in group and all(free[i][s:e]) for i in range(n)):
+                        continue
+                    candidates[(s, e, tuple(group))] = [r[0] for r in rooms if all(r[2][s:e])]
     else:
         common = [all(p[2][m] for p in required) for m in range(minutes)]
         group = tuple(range(len(required)))

@@ -25,19 +25,8 @@ extension Freetime {
       completion: .file(extensions: ["ics"]))
     var calendars: [String] = []
 
-    @Option(help: ArgumentHelp("Start of the window (default: now).", valueName: "when"))
-    var from: String?
-
-    @Option(
-      help: ArgumentHelp(
-        "End of the window, exclusive (default: --from + 7 days).", valueName: "when"))
-    var to: String?
-
-    @Option(
-      help: ArgumentHelp(
-        "Time zone of WHEN values and floating times (default: $TZ, else the system zone).",
-        valueName: "zone"))
-    var tz: String?
+    /// --from, --to, --tz.
+    @OptionGroup var window: WindowOptions
 
     @Option(
       name: [.customShort("o"), .customLong("output")],
@@ -52,9 +41,8 @@ extension Freetime {
     }
 
     func run() throws {
-      var slots = try Slots.parse(
-        calendars + ["--format", "freebusy"] + (from.map { ["--from", $0] } ?? [])
-          + (to.map { ["--to", $0] } ?? []) + (tz.map { ["--tz", $0] } ?? []))
+      var slots = try Slots.parse(calendars)
+      slots.window = window
       slots.strict = strict
       let setup = try Setup(slots)
       var people: [PersonCalendar] = []

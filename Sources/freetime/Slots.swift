@@ -27,22 +27,8 @@ extension Freetime {
       completion: .file(extensions: ["ics"]))
     var calendars: [String] = []
 
-    /// Start of the window.
-    @Option(help: ArgumentHelp("Start of the window (default: now).", valueName: "when"))
-    var from: String?
-
-    /// End of the window (exclusive).
-    @Option(
-      help: ArgumentHelp(
-        "End of the window, exclusive (default: --from + 7 days).", valueName: "when"))
-    var to: String?
-
-    /// The zone of dates, times and the output.
-    @Option(
-      help: ArgumentHelp(
-        "Time zone of WHEN values, floating times and the output (default: $TZ, else the system zone).",
-        valueName: "zone"))
-    var tz: String?
+    /// --from, --to, --tz.
+    @OptionGroup var window: WindowOptions
 
     /// Shortest slot kept.
     @Option(
@@ -271,16 +257,19 @@ struct Setup {
   var hours: WorkingHours
 
   init(_ options: Freetime.Slots) throws {
-    zone = try Setup.zone(options.tz)
+    zone = try Setup.zone(options.window.tz)
     let now = Instant(time(nil))
-    guard let from = WhenSyntax.parse(options.from ?? "now", now: now, base: now, zone: zone) else {
+    guard let from = WhenSyntax.parse(options.window.from ?? "now", now: now, base: now, zone: zone)
+    else {
       throw ValidationError(
-        "--from '\(options.from ?? "")' is not a WHEN (try 2026-11-23, 2026-11-23T09:00, now, tomorrow, +1d)."
+        "--from '\(options.window.from ?? "")' is not a WHEN (try 2026-11-23, 2026-11-23T09:00, now, tomorrow, +1d)."
       )
     }
-    guard let to = WhenSyntax.parse(options.to ?? "+7d", now: now, base: from, zone: zone) else {
+    guard let to = WhenSyntax.parse(options.window.to ?? "+7d", now: now, base: from, zone: zone)
+    else {
       throw ValidationError(
-        "--to '\(options.to ?? "")' is not a WHEN (try 2026-11-30, 2026-11-30T18:00, +3d, +2w).")
+        "--to '\(options.window.to ?? "")' is not a WHEN (try 2026-11-30, 2026-11-30T18:00, +3d, +2w)."
+      )
     }
     guard from < to else {
       throw ValidationError("The window is empty: --to must be later than --from.")

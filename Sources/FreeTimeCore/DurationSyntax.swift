@@ -58,6 +58,8 @@ public enum DurationSyntax {
     var number: Int64? = nil
     var inTime = false
     var sawPart = false
+    // Designators come in order (W, D, T, H, M, S), each at most once (RFC 5545 §3.3.6).
+    var lastUnit = Int64.max
     for ch in text.uppercased().dropFirst() {
       if ch == "T" {
         guard !inTime, number == nil else { return nil }
@@ -81,6 +83,8 @@ public enum DurationSyntax {
       case ("S", true): unit = 1
       default: return nil
       }
+      guard unit < lastUnit else { return nil }
+      lastUnit = unit
       let nominal = !inTime
       let (p, o1) = n.multipliedReportingOverflow(by: nominal ? unit / 86_400 : unit)
       let (t, o2) = (nominal ? days : total).addingReportingOverflow(p)
@@ -89,7 +93,8 @@ public enum DurationSyntax {
       number = nil
       sawPart = true
     }
-    guard sawPart, number == nil else { return nil }
+    // A `T` must be followed by at least one of H, M, S.
+    guard sawPart, number == nil, !inTime || lastUnit <= 3_600 else { return nil }
     return (days, total)
   }
 

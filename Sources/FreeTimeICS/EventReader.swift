@@ -168,12 +168,18 @@ struct EventReader {
     // An override of one instance.
     if let ridProp = properties(ICAL_RECURRENCEID_PROPERTY).first {
       guard
-        let rid = try props.value(
+        var rid = try props.value(
           icalproperty_get_recurrenceid(ridProp), prop: ridProp, warn: warnAt("RECURRENCE-ID"),
           deferUnknown: deferUnknownZones)
       else {
         warn(line(of: "RECURRENCE-ID"), uid, "override skipped: RECURRENCE-ID cannot be read")
         return .none
+      }
+      // An all-day override whose RECURRENCE-ID is midnight as a date-time (often UTC) names
+      // the instance of that date; other times name a timed instance as they are.
+      if start.isDate && !rid.isDate && CivilTime.floorMod(rid.civil, 86400) == 0 {
+        rid = TimeValue(
+          civil: CivilTime.floorDiv(rid.civil, 86400) * 86400, kind: .floating, isDate: true)
       }
       let s = start.instant(home: home)
       let e = length!.end(of: start, startInstant: s, home: home)

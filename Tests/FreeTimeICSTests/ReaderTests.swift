@@ -1034,3 +1034,33 @@ import Testing
     #expect(p.diagnostics.isEmpty)
   }
 }
+
+@Suite struct AllDayOverrideTests {
+  /// An all-day override whose RECURRENCE-ID is midnight UTC moves the instance of that date
+  /// (also when the home zone is east of UTC).
+  @Test func dateTimeRecurrenceIdOfAnAllDaySeries() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:d
+      DTSTART;VALUE=DATE:20261123
+      DTEND;VALUE=DATE:20261124
+      RRULE:FREQ=DAILY;COUNT=3
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:d
+      RECURRENCE-ID:20261124T000000Z
+      DTSTART;VALUE=DATE:20261127
+      DTEND;VALUE=DATE:20261128
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30", zone: "Asia/Tokyo")
+    let tokyo = Zone.named("Asia/Tokyo")!
+    #expect(
+      Read.busy(p) == [
+        Read.span("2026-11-23", "2026-11-24", zone: tokyo),
+        Read.span("2026-11-25", "2026-11-26", zone: tokyo),
+        Read.span("2026-11-27", "2026-11-28", zone: tokyo),
+      ])
+    #expect(p.diagnostics.isEmpty)
+  }
+}

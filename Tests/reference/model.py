@@ -39,13 +39,11 @@ def parse_days(text):
 
 
 def home_zone(path, default):
+    """The first valid X-WR-TIMEZONE of the file's calendars, as freetime reads it."""
     for cal in icalendar.Calendar.from_ical(open(path, "rb").read(), multiple=True):
-        name = cal.get("X-WR-TIMEZONE")
-        if name:
-            try:
-                return ZoneInfo(str(name).strip())
-            except Exception:
-                pass
+        zone = reference.home_zone(cal, None)
+        if zone is not None:
+            return zone
     return default
 
 

@@ -98,6 +98,9 @@ public enum CalendarReader {
 /// When one UID has several masters (or one UID and RECURRENCE-ID several overrides), the newest
 /// `Revision` wins (highest SEQUENCE, then latest DTSTAMP, then the first read): exports often
 /// keep the superseded version of an edited series.
+///
+/// Memory: UIDs are interned once; each instance costs its interval, its key and the number of
+/// its master (28 bytes), and `finish` filters the intervals in place.
 struct PersonAccumulator {
   let window: Interval
   var diagnostics: [Diagnostic] = []
@@ -107,18 +110,27 @@ struct PersonAccumulator {
   /// leaves unavailable.
   var hasAvailability = false
   var unavailable: [Interval] = []
-  private var instances:
-    [(uid: String?, version: Int, instance: Instance, tentative: Bool, origin: Int)] = []
-  private var overrides: [(version: Int, override: Override, origin: Int)] = []
+
+  /// UID → its number; -1 stands for "no UID".
+  private var uidNumbers: [String: Int32] = [:]
+  private var uidTexts: [String] = []
+  /// One entry per master read (a version): its UID number, whether it is tentative, its origin.
+  private var masters: [(uid: Int32, tentative: Bool, origin: Int32)] = []
+  /// Instances, as three parallel arrays: span, original start (key), master number.
+  private var spans: [Interval] = []
+  private var keys: [Instant] = []
+  private var owners: [Int32] = []
+  private var overrides: [(version: Int, override: Override, uid: Int32, origin: Int32)] = []
   private var plain: [Interval] = []
-  private var plainOrigins: [Int] = []
+  private var plainOrigins: [Int32] = []
   /// With `--explain`: where the next contribution comes from, and all origins so far.
   var currentOrigin: Origin?
   private var originTable: [Origin] = []
   /// Parallel to what `finish` returns, with `--explain`.
   private(set) var busyOrigins: [Origin] = []
+  /// Per UID number: the latest master (its number in `masters`) and what it excludes.
   private var latestMaster:
-    [String: (revision: Revision, version: Int, excluded: Set<Instant>, blocks: Bool)] = [:]
+    [Int32: (revision: Revision, master: Int32, excluded: Set<Instant>, blocks: Bool)] = [:]
   private var latestOverride: [Key: (revision: Revision, version: Int)] = [:]
   private var versions = 0
 
@@ -126,10 +138,19 @@ struct PersonAccumulator {
     self.window = window
   }
 
-  private mutating func originIndex() -> Int {
+  private mutating func originIndex() -> Int32 {
     guard let origin = currentOrigin else { return -1 }
     originTable.append(origin)
-    return originTable.count - 1
+    return Int32(originTable.count - 1)
+  }
+
+  private mutating func number(_ uid: String?) -> Int32 {
+    guard let uid else { return -1 }
+    if let n = uidNumbers[uid] { return n }
+    let n = Int32(uidTexts.count)
+    uidNumbers[uid] = n
+    uidTexts.append(uid)
+    return n
   }
 
   mutating func add(_ contribution: EventContribution) {
@@ -137,29 +158,38 @@ struct PersonAccumulator {
     let origin = originIndex()
     switch contribution {
     case .master(let uid, let revision, let blocks, let list, let excluded, let tentative):
-      if let uid {
-        if let seen = latestMaster[uid], seen.revision >= revision { return }
-        latestMaster[uid] = (revision, versions, excluded, blocks)
+      let n = number(uid)
+      let master = Int32(masters.count)
+      if n >= 0 {
+        if let seen = latestMaster[n], seen.revision >= revision { return }
+        latestMaster[n] = (revision, master, excluded, blocks)
       }
-      for instance in list { instances.append((uid, versions, instance, tentative, origin)) }
+      masters.append((n, tentative, origin))
+      for instance in list {
+        spans.append(instance.interval)
+        keys.append(instance.key)
+        owners.append(master)
+      }
     case .override(let o):
-      if let uid = o.uid {
-        let k = Key(uid: uid, start: o.key)
+      let n = number(o.uid)
+      if n >= 0 {
+        let k = Key(uid: n, start: o.key)
         if let seen = latestOverride[k], seen.revision >= o.revision { return }
         latestOverride[k] = (o.revision, versions)
       }
-      overrides.append((versions, o, origin))
+      overrides.append((versions, o, n, origin))
     case .none:
       break
     }
   }
 
-  /// Busy time that no override can touch (VFREEBUSY periods).
   /// Whether a master event with this UID was read already.
   func hasMaster(_ uid: String) -> Bool {
-    latestMaster[uid] != nil
+    guard let n = uidNumbers[uid] else { return false }
+    return latestMaster[n] != nil
   }
 
+  /// Busy time that no override can touch (VFREEBUSY periods).
   mutating func addPlain(_ interval: Interval, tentative: Bool = false) {
     if !interval.isEmpty && interval.overlaps(window) {
       plain.append(interval)
@@ -172,84 +202,101 @@ struct PersonAccumulator {
   private(set) var tentativeBusy: [Interval] = []
 
   struct Key: Hashable {
-    var uid: String
+    var uid: Int32
     var start: Instant
   }
 
   mutating func finish() -> [Interval] {
     // The overrides that count: the latest version of each, unless a newer master excludes the
     // instance (a deleted modification).
-    var live: [Override] = []
-    var liveOrigins: [Int] = []
-    for (version, o, origin) in overrides {
-      guard let uid = o.uid else {
-        live.append(o)
-        liveOrigins.append(origin)
+    var live: [(override: Override, uid: Int32, origin: Int32)] = []
+    for (version, o, n, origin) in overrides {
+      guard n >= 0 else {
+        live.append((o, n, origin))
         continue
       }
-      let key = Key(uid: uid, start: o.key)
-      if latestOverride[key]?.version != version { continue }
-      if let master = latestMaster[uid], master.revision.sequence > o.revision.sequence,
+      if latestOverride[Key(uid: n, start: o.key)]?.version != version { continue }
+      if let master = latestMaster[n], master.revision.sequence > o.revision.sequence,
         master.excluded.contains(o.key)
       {
         continue
       }
-      live.append(o)
-      liveOrigins.append(origin)
+      live.append((o, n, origin))
     }
-    var ranges: [String: [Override]] = [:]
-    for o in live where o.thisAndFuture {
-      if let uid = o.uid { ranges[uid, default: []].append(o) }
-    }
-    for uid in ranges.keys { ranges[uid]!.sort { $0.key < $1.key } }
-    let replaced = Set(live.compactMap { o in o.uid.map { Key(uid: $0, start: o.key) } })
+    overrides = []
+    var ranges: [Int32: [Override]] = [:]
+    for (o, n, _) in live where o.thisAndFuture && n >= 0 { ranges[n, default: []].append(o) }
+    for n in ranges.keys { ranges[n]!.sort { $0.key < $1.key } }
+    let replaced = Set(live.filter { $0.uid >= 0 }.map { Key(uid: $0.uid, start: $0.override.key) })
+    let overridden = Set(replaced.map(\.uid))
 
     // An override whose RECURRENCE-ID names no instance of its series still blocks its own
     // time, with a warning (checked where the series was expanded: the window and a week).
-    var keys = Set<Key>()
-    for (uid, version, instance, _, _) in instances {
-      if let uid, latestMaster[uid]?.version == version {
-        keys.insert(Key(uid: uid, start: instance.key))
+    if !overridden.isEmpty {
+      var found = Set<Key>()
+      for i in keys.indices {
+        let n = masters[Int(owners[i])].uid
+        if n >= 0, overridden.contains(n), latestMaster[n]?.master == owners[i] {
+          found.insert(Key(uid: n, start: keys[i]))
+        }
+      }
+      let margin = EventReader.shiftMargin
+      for (o, n, _) in live {
+        guard n >= 0, let master = latestMaster[n], master.blocks,
+          o.key >= window.start - margin, o.key < window.end + margin,
+          !found.contains(Key(uid: n, start: o.key)), !master.excluded.contains(o.key)
+        else { continue }
+        diagnostics.append(
+          Diagnostic(
+            file: o.file, line: o.line, uid: uidTexts[Int(n)],
+            message:
+              "RECURRENCE-ID matches no instance of the series; the override still blocks its own time"
+          ))
       }
     }
-    let margin = EventReader.shiftMargin
-    for o in live {
-      guard let uid = o.uid, let master = latestMaster[uid], master.blocks,
-        o.key >= window.start - margin, o.key < window.end + margin,
-        !keys.contains(Key(uid: uid, start: o.key)), !master.excluded.contains(o.key)
-      else { continue }
-      diagnostics.append(
-        Diagnostic(
-          file: o.file, line: o.line, uid: uid,
-          message:
-            "RECURRENCE-ID matches no instance of the series; the override still blocks its own time"
-        ))
-    }
 
-    var busy = plain
-    busy.reserveCapacity(plain.count + instances.count + overrides.count)
+    // The instances that count, filtered in place in `spans`.
     let explain = !originTable.isEmpty
-    var origins: [Int] = explain ? plainOrigins : []
-    for (uid, version, instance, tentative, origin) in instances {
-      var interval = instance.interval
-      if let uid {
-        if latestMaster[uid]?.version != version { continue }
-        if replaced.contains(Key(uid: uid, start: instance.key)) { continue }
-        // The latest THISANDFUTURE override before this instance moves it.
-        if let range = ranges[uid]?.last(where: { $0.key < instance.key }) {
-          guard range.blocks else { continue }
-          let start = instance.key + (range.interval.start - range.key)
-          interval = Interval(start, start + range.interval.duration)
+    var origins: [Int32] = []
+    var kept = 0
+    for i in spans.indices {
+      let owner = masters[Int(owners[i])]
+      var interval = spans[i]
+      let n = owner.uid
+      if n >= 0 {
+        if latestMaster[n]?.master != owners[i] { continue }
+        if overridden.contains(n) {
+          let key = keys[i]
+          if replaced.contains(Key(uid: n, start: key)) { continue }
+          // The latest THISANDFUTURE override before this instance moves it.
+          if let range = ranges[n]?.last(where: { $0.key < key }) {
+            guard range.blocks else { continue }
+            let start = key + (range.interval.start - range.key)
+            interval = Interval(start, start + range.interval.duration)
+          }
         }
       }
       // Zero-length instances block nothing and are not counted (DESIGN §1).
       if !interval.isEmpty && interval.overlaps(window) {
-        busy.append(interval)
-        if explain { origins.append(origin) }
-        if tentative { tentativeBusy.append(interval) }
+        spans[kept] = interval
+        kept += 1
+        if explain { origins.append(owner.origin) }
+        if owner.tentative { tentativeBusy.append(interval) }
       }
     }
-    for (o, origin) in zip(live, liveOrigins)
+    keys = []
+    owners = []
+    spans.removeLast(spans.count - kept)
+    var busy: [Interval]
+    if plain.isEmpty {
+      busy = spans
+    } else {
+      busy = plain
+      busy.append(contentsOf: spans)
+    }
+    spans = []
+    if explain { origins = plainOrigins + origins }
+    for (o, _, origin) in live
     where o.blocks && !o.interval.isEmpty && o.interval.overlaps(window) {
       busy.append(o.interval)
       if explain { origins.append(origin) }
@@ -257,7 +304,7 @@ struct PersonAccumulator {
     }
     if explain {
       busyOrigins = origins.map {
-        $0 >= 0 ? originTable[$0] : Origin(file: "", line: nil, uid: nil, summary: nil)
+        $0 >= 0 ? originTable[Int($0)] : Origin(file: "", line: nil, uid: nil, summary: nil)
       }
     }
     return busy
@@ -290,6 +337,9 @@ struct FileReader {
   /// Why the component being collected must be skipped (line, message), if it must.
   private var invalid: (Int, String)? = nil
   private var warnedOutside = false
+  /// The VEVENT's first SEQUENCE and first readable UTC DTSTAMP, read without libical.
+  private var sequence: Int? = nil
+  private var stamp: Int64? = nil
 
   init(file: String, options: ReadOptions, homeOverride: Zone?) {
     self.file = file
@@ -298,10 +348,11 @@ struct FileReader {
     self.homeZone = homeOverride ?? options.defaultZone
   }
 
-  /// Properties libical gets from a VEVENT; everything else is skipped unparsed.
+  /// Properties libical gets from a VEVENT; SEQUENCE and DTSTAMP are read by the pre-pass
+  /// (`revision`), everything else is skipped unparsed.
   static let eventProperties: Set<String> = [
     "BEGIN", "END", "UID", "DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE",
-    "RECURRENCE-ID", "TRANSP", "STATUS", "SEQUENCE", "DTSTAMP",
+    "RECURRENCE-ID", "TRANSP", "STATUS",
   ]
   /// Properties whose date and time values are checked before libical sees them.
   static let timeProperties: Set<String> = ["DTSTART", "DTEND", "RECURRENCE-ID", "EXDATE", "RDATE"]
@@ -329,7 +380,7 @@ struct FileReader {
     }
     switch name {
     case "BEGIN":
-      let what = line.value.trimmingCharacters(in: .whitespaces).uppercased()
+      let what = line.keyword
       guard !what.isEmpty else { throw error(line.number, "BEGIN without a component name") }
       if stack.isEmpty && what != "VCALENDAR" && FileReader.bareComponents.contains(what) {
         // A component without its VCALENDAR (a bare VEVENT export): read as if wrapped.
@@ -355,6 +406,8 @@ struct FileReader {
         component = [line]
         skipDepth = 0
         invalid = nil
+        sequence = nil
+        stamp = nil
       } else if stack.count >= 2 {
         if skipDepth > 0 || (componentName != "VTIMEZONE" && componentName != "VAVAILABILITY") {
           skipDepth += 1
@@ -365,7 +418,7 @@ struct FileReader {
       if stack.count >= 64 { throw error(line.number, "components nested more than 64 deep") }
       stack.append((what, line.number))
     case "END":
-      let what = line.value.trimmingCharacters(in: .whitespaces).uppercased()
+      let what = line.keyword
       guard let top = stack.last else {
         throw error(line.number, "END:\(Sanitize.text(what, limit: 40)) without a BEGIN")
       }
@@ -422,9 +475,18 @@ struct FileReader {
       if skipDepth > 0 { return }
       switch componentName {
       case "VEVENT":
+        if name == "SEQUENCE" {
+          // As libical reads an INTEGER: atoi.
+          if sequence == nil { sequence = Int(atoi(line.value)) }
+          return
+        }
+        if name == "DTSTAMP" {
+          if stamp == nil { stamp = line.utcTimestamp }
+          return
+        }
         guard FileReader.eventProperties.contains(name) || (options.explain && name == "SUMMARY")
         else { return }
-        if FileReader.timeProperties.contains(name), let bad = ICSDateText.impossible(line.value) {
+        if FileReader.timeProperties.contains(name), let bad = line.impossibleDate {
           // libical would roll Feb 30 over to Mar 1: refuse instead (LIBICAL_NOTES.md).
           let what = "impossible date or time '\(Sanitize.text(bad, limit: 40))' in \(name)"
           if name == "EXDATE" || name == "RDATE" {
@@ -437,7 +499,7 @@ struct FileReader {
         component.append(line)
       case "VFREEBUSY":
         guard FileReader.freeBusyProperties.contains(name) else { return }
-        if name == "FREEBUSY", let bad = ICSDateText.impossible(line.value) {
+        if name == "FREEBUSY", let bad = line.impossibleDate {
           person.diagnostics.append(
             Diagnostic(
               file: file, line: line.number,
@@ -521,6 +583,7 @@ struct FileReader {
       }
       var warnings: [Diagnostic] = []
       let file = self.file
+      let revision = Revision(sequence: sequence ?? 0, stamp: stamp ?? Int64.min)
       var summary: String? = nil
       let result: Libical.Parsed<Result<EventContribution?, InstanceCapError>> = Libical.parse(
         lines
@@ -535,6 +598,7 @@ struct FileReader {
           warn: { line, uid, message in
             warnings.append(Diagnostic(file: file, line: line, uid: uid, message: message))
           },
+          revision: revision,
           note: { line, uid, message in
             warnings.append(
               Diagnostic(file: file, line: line, uid: uid, message: message, severity: .note))
@@ -805,23 +869,6 @@ enum ICSDateText {
     func part(_ r: Range<Int>) -> String { String(decoding: v[r], as: UTF8.self) }
     return
       "\(part(0..<4))-\(part(4..<6))-\(part(6..<8))T\(part(9..<11)):\(part(11..<13)):\(part(13..<15))"
-  }
-
-  /// The first date or time in a value that names no real moment (Feb 30, 24:60), if any.
-  /// Values are lists of `YYYYMMDD[THHMMSS[Z]]`, periods `start/end` or `start/duration`;
-  /// text that does not look like a date at all is left to libical.
-  static func impossible(_ value: String) -> String? {
-    for token in value.split(whereSeparator: { $0 == "," || $0 == "/" }) {
-      let b = Array(token.utf8)
-      guard b.count >= 8, b[0..<8].allSatisfy({ $0 >= 48 && $0 <= 57 }) else { continue }
-      func n(_ r: Range<Int>) -> Int { r.reduce(0) { $0 * 10 + Int(b[$1] - 48) } }
-      let year = n(0..<4)
-      if !CivilTime.isValid(year: year, month: n(4..<6), day: n(6..<8)) { return String(token) }
-      if b.count >= 15, b[8] == UInt8(ascii: "T"), b[9..<15].allSatisfy({ $0 >= 48 && $0 <= 57 }) {
-        if n(9..<11) > 23 || n(11..<13) > 59 || n(13..<15) > 60 { return String(token) }
-      }
-    }
-    return nil
   }
 
   /// `+0130`, `-0500`, `+013045` → seconds east of UTC.

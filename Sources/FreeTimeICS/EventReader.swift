@@ -70,6 +70,9 @@ struct EventReader {
   let options: ReadOptions
   let deferUnknownZones: Bool
   var warn: (Int?, String?, String) -> Void
+  /// SEQUENCE and DTSTAMP as the pre-pass read them (they never reach libical); nil: read them
+  /// from `comp`.
+  var revision: Revision? = nil
   /// Legal but suspicious (`freetime check` only).
   var note: (Int?, String?, String) -> Void = { _, _, _ in }
 
@@ -91,11 +94,15 @@ struct EventReader {
 
   func read() throws -> EventContribution {
     let uid = icalcomponent_get_uid(comp).map { String(cString: $0) }
-    let stamp = icalcomponent_get_dtstamp(comp)
-    let revision = Revision(
-      sequence: Int(icalcomponent_get_sequence(comp)),
-      stamp: icaltime_is_null_time(stamp) == 0 && icaltime_is_utc(stamp) != 0
-        ? ICSTime.civil(stamp) : Int64.min)
+    let revision =
+      self.revision
+      ?? {
+        let stamp = icalcomponent_get_dtstamp(comp)
+        return Revision(
+          sequence: Int(icalcomponent_get_sequence(comp)),
+          stamp: icaltime_is_null_time(stamp) == 0 && icaltime_is_utc(stamp) != 0
+            ? ICSTime.civil(stamp) : Int64.min)
+      }()
     let props = PropertyReader(comp: comp, zones: zones, file: file, home: home)
     func warnAt(_ name: String) -> (String) -> Void {
       { message in warn(line(of: name), uid, message) }
@@ -458,6 +465,16 @@ struct EventReader {
       iterStart += skip / step * step
     }
     let parts = RuleParts(original)
+    // A series that cannot reach the window (or its lead) is not walked at all: the instances
+    // the walk would add start after the window's end, or end before the fast-forward point.
+    if startInstant - 86400 >= window.end { return }
+    let lastStart: Instant? =
+      if let untilInstant { untilInstant } else if let untilCivil {
+        start.with(civil: untilCivil).instant(home: home)
+      } else if let span = parts.countSpan {
+        start.with(civil: start.civil + span).instant(home: home)
+      } else { nil }
+    if let lastStart, lastStart + 86400 < lead - margin { return }
 
     // One walk over the instances' wall-clock times, whoever produces them. The cap counts every
     // instance up to the window's end; past it, instances are only kept for THISANDFUTURE
@@ -495,11 +512,15 @@ struct EventReader {
       }
     }
 
-    if parts.libicalGetsWrong {
-      // Expanded here, not by libical (RuleParts.libicalGetsWrong lists why).
+    let own =
+      options.ownExpansion && parts.simpleShape
+      && !(start.isDate && !(parts.hours.isEmpty && parts.minutes.isEmpty && parts.seconds.isEmpty))
+    if parts.libicalGetsWrong || own {
+      // Expanded here, not by libical (RuleParts.libicalGetsWrong and simpleShape say why).
       let limit = LocalTimeResolver.civil(window.end, in: home) + 86400
       var own = parts.ownInstances(
-        start: start.civil, isDate: start.isDate, limit: limit, cap: options.maxInstances + 1
+        start: start.civil, isDate: start.isDate, limit: limit, cap: options.maxInstances + 1,
+        from: fastForward && unit == nil ? start.civil + skip : nil
       ).makeIterator()
       walk { own.next() }
     } else {

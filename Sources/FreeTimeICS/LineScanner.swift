@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import FreeTimeCore
 
 /// One content line after unfolding (RFC 5545 §3.1), with the number of the physical line it
 /// starts on. `bytes` has no line terminator.
@@ -129,32 +130,102 @@ struct LineScanner {
 }
 
 extension ContentLine {
-  /// The property or keyword name, upper-cased: the text before the first `;` or `:`.
+  /// The property or keyword name, upper-cased (ASCII): the text before the first `;` or `:`.
   var name: String {
     var end = 0
     while end < bytes.count && bytes[end] != 0x3B && bytes[end] != 0x3A { end += 1 }
-    return String(decoding: bytes[0..<end], as: UTF8.self).uppercased()
+    return bytes.withUnsafeBufferPointer { all in
+      String(unsafeUninitializedCapacity: end) { out in
+        for i in 0..<end {
+          let b = all[i]
+          out[i] = b >= 0x61 && b <= 0x7A ? b - 0x20 : b
+        }
+        return end
+      }
+    }
+  }
+
+  /// Where the value starts: just after the first `:` outside a quoted parameter value.
+  var valueStart: Int? {
+    var inQuotes = false
+    for i in bytes.indices {
+      let byte = bytes[i]
+      if byte == 0x22 { inQuotes.toggle() }
+      if byte == 0x3A && !inQuotes { return i + 1 }
+    }
+    return nil
   }
 
   /// The value after the first `:` that is outside a quoted parameter value.
   var value: String {
-    var inQuotes = false
-    for (i, byte) in bytes.enumerated() {
-      if byte == 0x22 { inQuotes.toggle() }
-      if byte == 0x3A && !inQuotes {
-        return String(decoding: bytes[(i + 1)...], as: UTF8.self)
+    guard let start = valueStart else { return "" }
+    return String(decoding: bytes[start...], as: UTF8.self)
+  }
+
+  /// The value without surrounding blanks, upper-cased (ASCII): BEGIN's and END's component name.
+  var keyword: String {
+    guard var start = valueStart else { return "" }
+    var end = bytes.count
+    while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+    while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+    return String(
+      decoding: bytes[start..<end].lazy.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 },
+      as: UTF8.self)
+  }
+
+  /// A UTC date-time value `YYYYMMDDTHHMMSSZ` as civil seconds (DTSTAMP), or nil when the value
+  /// is anything else (as libical's `icaltime_from_string` needs exactly that form for UTC).
+  var utcTimestamp: Int64? {
+    guard let start = valueStart, bytes.count - start == 16 else { return nil }
+    return bytes.withUnsafeBufferPointer { all -> Int64? in
+      func digits(_ a: Int, _ b: Int) -> Int? {
+        var n = 0
+        for i in (start + a)..<(start + b) {
+          let d = all[i] &- 48
+          guard d < 10 else { return nil }
+          n = n * 10 + Int(d)
+        }
+        return n
       }
+      guard all[start + 8] == UInt8(ascii: "T"), all[start + 15] == UInt8(ascii: "Z"),
+        let year = digits(0, 4), let month = digits(4, 6), let day = digits(6, 8),
+        let hour = digits(9, 11), let minute = digits(11, 13), let second = digits(13, 15)
+      else { return nil }
+      return CivilTime.seconds(year, month, day, hour, minute, second)
     }
-    return ""
   }
 
   /// Whether the line has a `:` separating name and value.
-  var hasValue: Bool {
-    var inQuotes = false
-    for byte in bytes {
-      if byte == 0x22 { inQuotes.toggle() }
-      if byte == 0x3A && !inQuotes { return true }
+  var hasValue: Bool { valueStart != nil }
+
+  /// The first date or time in the value that names no real moment (Feb 30, 24:60), if any.
+  /// Values are lists of `YYYYMMDD[THHMMSS[Z]]`, periods `start/end` or `start/duration`;
+  /// text that does not look like a date at all is left to libical.
+  var impossibleDate: String? {
+    guard let start = valueStart else { return nil }
+    return bytes.withUnsafeBufferPointer { all -> String? in
+      var tokenStart = start
+      func check(_ from: Int, _ to: Int) -> String? {
+        let count = to - from
+        func digit(_ i: Int) -> Bool { all[from + i] >= 48 && all[from + i] <= 57 }
+        guard count >= 8, (0..<8).allSatisfy(digit) else { return nil }
+        func n(_ a: Int, _ b: Int) -> Int {
+          (a..<b).reduce(0) { $0 * 10 + Int(all[from + $1] - 48) }
+        }
+        let bad = String(decoding: all[from..<to], as: UTF8.self)
+        if !CivilTime.isValid(year: n(0, 4), month: n(4, 6), day: n(6, 8)) { return bad }
+        if count >= 15, all[from + 8] == UInt8(ascii: "T"), (9..<15).allSatisfy(digit),
+          n(9, 11) > 23 || n(11, 13) > 59 || n(13, 15) > 60
+        {
+          return bad
+        }
+        return nil
+      }
+      for i in start..<all.count where all[i] == 0x2C || all[i] == 0x2F {
+        if let bad = check(tokenStart, i) { return bad }
+        tokenStart = i + 1
+      }
+      return check(tokenStart, all.count)
     }
-    return false
   }
 }

@@ -27,6 +27,9 @@ public struct ReadOptions: Sendable {
   /// Whether long-running series skip ahead to the window (off only to test that it changes
   /// nothing).
   var fastForward = true
+  /// Simple DAILY and WEEKLY rules expanded without libical's iterator (tests turn it off to
+  /// compare the two).
+  var ownExpansion = true
 
   public init(
     window: Interval, defaultZone: Zone, homeZones: [String: Zone] = [:],

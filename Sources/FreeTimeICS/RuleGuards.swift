@@ -56,6 +56,35 @@ struct RuleParts {
       && !hasDayPositions
   }
 
+  /// For simple COUNT rules, an upper bound on how far (in civil seconds) the last instance
+  /// starts after DTSTART: FREQ=DAILY without BY* parts, or FREQ=WEEKLY with at most BYDAY
+  /// (every period then has at least one instance, so COUNT instances end within COUNT periods).
+  /// nil when the rule is not that simple.
+  var countSpan: Int64? {
+    guard count > 0, seconds.isEmpty, minutes.isEmpty, hours.isEmpty, monthDays.isEmpty,
+      yearDays.isEmpty, weekNumbers.isEmpty, months.isEmpty, setPositions.isEmpty,
+      !hasDayPositions
+    else { return nil }
+    let period: Int64
+    switch freq {
+    case ICAL_DAILY_RECURRENCE where weekdays.isEmpty: period = 86400
+    case ICAL_WEEKLY_RECURRENCE: period = 7 * 86400
+    default: return nil
+    }
+    return Int64(count + 1) * Int64(interval) * period
+  }
+
+  /// Rule shapes expanded by `ownInstances` because it is much faster than libical's iterator
+  /// (which makes several ICU calendar calls per instance): FREQ=DAILY and FREQ=WEEKLY without
+  /// BYSETPOS, BYYEARDAY, BYWEEKNO or numbered weekdays (and WEEKLY without BYMONTHDAY).
+  /// `OwnExpansionTests` checks them against libical's iterator on random rules.
+  var simpleShape: Bool {
+    guard setPositions.isEmpty, yearDays.isEmpty, weekNumbers.isEmpty, !hasDayPositions else {
+      return false
+    }
+    return freq == ICAL_DAILY_RECURRENCE || (freq == ICAL_WEEKLY_RECURRENCE && monthDays.isEmpty)
+  }
+
   /// Whether an instance's wall-clock fields can belong to this rule at all: a sound check of
   /// the BY* limits every instance must meet, whatever libical's iterator did.
   func admits(civil: Int64, isDate: Bool, start: Int64? = nil) -> Bool {
@@ -102,7 +131,12 @@ struct RuleParts {
   /// libical and python-dateutil do (RFC 5545 §3.8.5.3 leaves an unsynchronised DTSTART
   /// undefined). Without BYDAY, BYWEEKNO takes DTSTART's weekday (RFC 5545 §3.3.10: what the
   /// rule does not say comes from DTSTART).
-  func ownInstances(start: Int64, isDate: Bool, limit: Int64, cap: Int) -> [Int64] {
+  ///
+  /// - Parameter from: without COUNT, days before this one (civil seconds) are skipped, keeping
+  ///   the rule's INTERVAL phase (the fast-forward of long-running series).
+  func ownInstances(start: Int64, isDate: Bool, limit: Int64, cap: Int, from: Int64? = nil)
+    -> [Int64]
+  {
     let s = CivilTime.fields(start)
     let times: [Int64] =
       isDate
@@ -130,11 +164,35 @@ struct RuleParts {
       }
       return true
     }
+    // The first period to look at: DTSTART's, or with `from` the last one starting before it.
+    func firstPeriod(_ length: Int64, _ first: Int64) -> Int64 {
+      guard count == 0, let from else { return first }
+      let step = length * Int64(interval)
+      let periods = CivilTime.floorDiv(CivilTime.floorDiv(from, 86400) - first, step)
+      return first + max(0, periods) * step
+    }
     if freq == ICAL_DAILY_RECURRENCE {
-      var day = startDay
+      var day = firstPeriod(1, startDay)
       while day * 86400 <= limit {
         if admits(civil: day * 86400, isDate: true), !emit(day: day) { break }
         day += Int64(interval)
+      }
+      return out
+    }
+    if freq == ICAL_WEEKLY_RECURRENCE {
+      // Weeks begin on WKST; the INTERVAL counts from DTSTART's week. Without BYDAY, the
+      // weekday of DTSTART.
+      let days = Set(weekdays.isEmpty ? [s.weekday] : weekdays)
+      var week = firstPeriod(7, startDay - CivilTime.floorMod(startDay + 4 - Int64(weekStart), 7))
+      while week * 86400 <= limit {
+        for day in week..<(week + 7) where day >= startDay {
+          let f = CivilTime.fields(day * 86400)
+          guard days.contains(f.weekday), months.isEmpty || months.contains(f.month) else {
+            continue
+          }
+          if !emit(day: day) { return out }
+        }
+        week += 7 * Int64(interval)
       }
       return out
     }

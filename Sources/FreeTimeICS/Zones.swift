@@ -21,6 +21,8 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
   /// `coveredFrom`, the system zone of the same name (if any) answers instead.
   private let coveredFrom: Instant
   private let before: Zone?
+  /// A system zone's offsets from 1900 to 2100, looked up instead of asking ICU each time.
+  private let table: OffsetTable?
 
   private init(
     name: String, system: TimeZone?, libical: OpaquePointer?, coveredFrom: Instant = .min,
@@ -31,6 +33,7 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
     self.libical = libical
     self.coveredFrom = coveredFrom
     self.before = before
+    self.table = system.map(OffsetTable.init)
   }
 
   deinit {
@@ -91,6 +94,7 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
 
   public func utcOffset(at instant: Instant) -> Int {
     if instant < coveredFrom, let before { return before.utcOffset(at: instant) }
+    if let table, let offset = table.offset(at: instant) { return offset }
     if let system {
       return system.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
     }
@@ -145,5 +149,46 @@ enum ICSTime {
     t.is_date = isDate ? 1 : 0
     t.zone = nil
     return t
+  }
+}
+
+/// A system zone's UTC offsets as a sorted list of transitions (everything ICU reports: daylight
+/// saving and changes of standard time), so an offset is a binary search, not an ICU call.
+/// `ZoneTests` checks it against `TimeZone.secondsFromGMT` for every zone.
+struct OffsetTable: Sendable {
+  static let from: Instant = -2_208_988_800  // 1900-01-01
+  static let to: Instant = 4_102_444_800  // 2100-01-01
+  /// `offsets[i]` holds from `starts[i]` to the next start.
+  private var starts: [Instant] = []
+  private var offsets: [Int] = []
+
+  init(_ zone: TimeZone) {
+    var date = Date(timeIntervalSince1970: TimeInterval(OffsetTable.from))
+    starts.append(OffsetTable.from)
+    offsets.append(zone.secondsFromGMT(for: date))
+    let end = Date(timeIntervalSince1970: TimeInterval(OffsetTable.to))
+    while let next = zone.nextDaylightSavingTimeTransition(after: date), next < end,
+      next > date
+    {
+      let instant = Instant((next.timeIntervalSince1970).rounded(.down))
+      let offset = zone.secondsFromGMT(for: next)
+      if offset != offsets.last {
+        starts.append(instant)
+        offsets.append(offset)
+      }
+      date = next
+    }
+  }
+
+  /// The offset at `instant`, or nil outside 1900–2100.
+  func offset(at instant: Instant) -> Int? {
+    guard instant >= OffsetTable.from, instant < OffsetTable.to else { return nil }
+    var low = 0
+    var high = starts.count  // the answer is the last start <= instant
+    while high - low > 1 {
+      let mid = (low + high) / 2
+      if starts[mid] <= instant { low = mid } else { high = mid }
+    }
+    return offsets[low]
   }
 }

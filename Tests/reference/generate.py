@@ -2,6 +2,7 @@
 """A deterministic generator of realistic calendars, for differential tests and benchmarks.
 
     generate.py OUTDIR --seed N [--people 4] [--events 60] [--start 2026-11-02] [--weeks 6]
+                [--open-series 0.4] [--lean]
 
 writes OUTDIR/person0.ics … with the mix real calendars have: single events in several zones
 (with and without VTIMEZONE blocks), UTC and floating times (with X-WR-TIMEZONE), all-day and
@@ -56,8 +57,9 @@ def fmt(t):
 
 
 class Person:
-    def __init__(self, rng, index, start, weeks, events):
+    def __init__(self, rng, index, start, weeks, events, open_series=0.4, lean=False):
         self.rng, self.index, self.start, self.weeks, self.events = rng, index, start, weeks, events
+        self.open_series, self.lean = open_series, lean
         self.home = rng.choice(list(VTIMEZONES) + PLAIN_ZONES)
         self.uid = 0
 
@@ -79,11 +81,11 @@ class Person:
 
     def extras(self):
         r, lines = self.rng, []
-        words = " ".join(r.choice(WORDS) for _ in range(r.randrange(5, 40)))
+        words = " ".join(r.choice(WORDS) for _ in range(r.randrange(5, 20 if self.lean else 40)))
         lines.append("SUMMARY:" + words.split(" ", 3)[-1][:60].capitalize())
         if r.random() < 0.7:
-            lines.append("DESCRIPTION:" + (words + " ") * r.randrange(1, 4) + "Zoom: https://example.com/j/" + str(r.randrange(10**9)))
-        for _ in range(r.randrange(0, 4)):
+            lines.append("DESCRIPTION:" + (words + " ") * (1 if self.lean else r.randrange(1, 4)) + "Zoom: https://example.com/j/" + str(r.randrange(10**9)))
+        for _ in range(r.randrange(0, 2 if self.lean else 4)):
             n = r.choice(WORDS)
             lines.append(f"ATTENDEE;CUTYPE=INDIVIDUAL;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;CN={n.capitalize()} Example:mailto:{n}@example.com")
         lines.append("DTSTAMP:20261101T120000Z")
@@ -145,11 +147,14 @@ class Person:
         else:
             rule = "FREQ=DAILY" + (";INTERVAL=2" if r.random() < 0.3 else "")
         end = r.random()
-        if end < 0.3:
-            rule += f";COUNT={r.randrange(5, 40)}"
-        elif end < 0.6:
-            until = first + dt.timedelta(days=r.randrange(20, 90))
-            rule += f";UNTIL={fmt(until.replace(hour=23, minute=0))}Z"
+        count = until = None
+        bounded = 1 - self.open_series
+        if end < bounded / 2:
+            count = r.randrange(5, 40)
+            rule += f";COUNT={count}"
+        elif end < bounded:
+            until = (first + dt.timedelta(days=r.randrange(20, 90))).replace(hour=23, minute=0)
+            rule += f";UNTIL={fmt(until)}Z"
         master = ["BEGIN:VEVENT", f"UID:{uid}", self.time_prop("DTSTART", first, style),
                   self.time_prop("DTEND", first + length, style), "RRULE:" + rule]
         # Instances to exclude or override: pick days on which the rule may fire. A UTC series in
@@ -166,8 +171,24 @@ class Person:
             def instance(k):
                 return first + dt.timedelta(days=k)
         candidates = [instance(k) for k in range(1, 90)]
+        if style == "utc":
+            def wall(t):  # the rule's BYDAY and INTERVAL apply to the zone's wall clock
+                return t.replace(tzinfo=dt.timezone.utc).astimezone(ZoneInfo(self.home)).replace(tzinfo=None)
+        else:
+            def wall(t):
+                return t
         byday = rule.split("BYDAY=")[1].split(";")[0].split(",") if "BYDAY=" in rule else []
-        wanted = [c for c in candidates if "DAILY" in rule or c.strftime("%a").upper()[:2] in byday]
+        wanted = [c for c in candidates if "DAILY" in rule or wall(c).strftime("%a").upper()[:2] in byday]
+        # Only instances the rule really has (COUNT, UNTIL, INTERVAL) get EXDATEs and overrides.
+        step = 2 if "INTERVAL=2" in rule else 1
+        day0 = wall(first).date()
+        wanted = [c for c in wanted
+                  if ("DAILY" in rule and (wall(c).date() - day0).days % step == 0)
+                  or ("WEEKLY" in rule and ((wall(c).date() - day0).days + day0.weekday()) // 7 % step == 0)]
+        if until is not None:
+            wanted = [c for c in wanted if c < until - dt.timedelta(days=1)]  # zones aside
+        if count is not None:
+            wanted = wanted[:count - 1]
         r.shuffle(wanted)
         exdates = wanted[:r.randrange(0, 3)]
         for x in exdates:
@@ -217,12 +238,16 @@ def main():
     ap.add_argument("--events", type=int, default=60)
     ap.add_argument("--start", default="2026-11-02")
     ap.add_argument("--weeks", type=int, default=6)
+    ap.add_argument("--open-series", type=float, default=0.4,
+                    help="share of series with neither COUNT nor UNTIL")
+    ap.add_argument("--lean", action="store_true",
+                    help="shorter DESCRIPTIONs and fewer ATTENDEEs (~350 bytes per event)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     os.makedirs(args.outdir, exist_ok=True)
     start = dt.date.fromisoformat(args.start)
     for i in range(args.people):
-        person = Person(rng, i, start, args.weeks, args.events)
+        person = Person(rng, i, start, args.weeks, args.events, args.open_series, args.lean)
         with open(os.path.join(args.outdir, f"person{i}.ics"), "wb") as f:
             f.write(person.calendar())
 

@@ -1,6 +1,7 @@
 internal import CLibical
 import FreeTimeCore
 import Foundation
+import Synchronization
 
 /// Reads calendars into busy time (DESIGN §3).
 ///
@@ -44,6 +45,40 @@ public enum CalendarReader {
       hasAvailability: person.hasAvailability, unavailable: person.unavailable)
   }
 
+  /// Reads several calendars on up to `threads` threads (the largest files first), and gives
+  /// each one's result in the order of `sources`.
+  public static func readAll(
+    _ sources: [CalendarSource], options: ReadOptions,
+    threads: Int = ProcessInfo.processInfo.activeProcessorCount
+  ) -> [Result<PersonCalendar, any Error>] {
+    Libical.setUp()
+    let workers = max(1, min(threads, sources.count))
+    if workers == 1 {
+      return sources.map { source in Result { try read(source, options: options) } }
+    }
+    let order = sources.indices.sorted { size(sources[$0]) > size(sources[$1]) }
+    let results = ResultSlots(count: sources.count)
+    let next = Atomic<Int>(0)
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      while true {
+        let k = next.add(1, ordering: .relaxed).oldValue
+        guard k < order.count else { return }
+        let i = order[k]
+        results.set(i, Result { try read(sources[i], options: options) })
+      }
+    }
+    return results.all()
+  }
+
+  /// The size in bytes of a file source (0 for others), to start big files first.
+  public static func size(_ source: CalendarSource) -> Int {
+    guard case .file(let path) = source.kind,
+      let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+      let size = attributes[.size] as? NSNumber
+    else { return 0 }
+    return size.intValue
+  }
+
   private static func readFile(
     _ path: String, home: Zone?, options: ReadOptions, into person: inout PersonAccumulator
   ) throws {
@@ -64,7 +99,7 @@ public enum CalendarReader {
     fd: Int32, displayName: String, home: Zone?, options: ReadOptions,
     into person: inout PersonAccumulator
   ) throws {
-    var scanner = LineScanner(fd: fd)
+    var scanner = LineScanner(fd: fd, progress: options.progress)
     var file = FileReader(file: displayName, options: options, homeOverride: home)
     do {
       while let line = try scanner.next() {
@@ -89,6 +124,26 @@ public enum CalendarReader {
     }
     try file.finish(bytesRead: scanner.bytesRead)
   }
+}
+
+/// One result per calendar, each written by exactly one reading thread.
+private final class ResultSlots: @unchecked Sendable {
+  private let slots: UnsafeMutableBufferPointer<Result<PersonCalendar, any Error>?>
+
+  init(count: Int) {
+    slots = .allocate(capacity: count)
+    slots.initialize(repeating: nil)
+  }
+
+  deinit {
+    slots.deinitialize()
+    slots.deallocate()
+  }
+
+  func set(_ i: Int, _ result: Result<PersonCalendar, any Error>) { slots[i] = result }
+
+  /// After every thread is done.
+  func all() -> [Result<PersonCalendar, any Error>] { slots.map { $0! } }
 }
 
 /// Collects one person's instances and overrides over all of their files, and applies the
@@ -774,9 +829,12 @@ struct FileReader {
       default: break
       }
     }
-    guard let comp = Libical.parseOwned(lines),
-      let zone = Zone.fromComponent(comp, tzid: tzid, coveredFrom: coveredFrom)
-    else {
+    // libical zones are built and used only under the lock (while a component is read).
+    let zone: Zone? = Libical.withLock(exclusive: false) {
+      guard let comp = Libical.parseOwnedUnlocked(lines) else { return nil }
+      return Zone.fromComponent(comp, tzid: tzid, coveredFrom: coveredFrom)
+    }
+    guard let zone else {
       person.diagnostics.append(
         Diagnostic(
           file: file, line: lines.first?.number,

@@ -1,5 +1,9 @@
 internal import CLibical
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Every call into libical's parser goes through here (LIBICAL_NOTES.md).
 enum Libical {
   enum Parsed<T> {
@@ -19,20 +23,55 @@ enum Libical {
     icalerror_set_errors_are_fatal(0)
   }()
 
+  /// Call once on the main thread before reading calendars on several threads.
   static func setUp() {
     _ = once
+    _ = lock
   }
 
-  /// Parses one component from its unfolded lines and hands it to `body`; the component is
-  /// freed when `body` returns, so nothing of libical's escapes.
+  /// Calendars are read on several threads. libical keeps one global table of error states:
+  /// parsing a PERIOD value (RDATE;VALUE=PERIOD, FREEBUSY) writes it, and every error raised
+  /// anywhere reads it (LIBICAL_NOTES.md, icalperiod.c). So work on a component takes this lock
+  /// shared, and a component with a PERIOD value takes it exclusively. Everything else libical
+  /// keeps global is behind its own mutexes (built-in zones, zone expansion) or per thread
+  /// (icalerrno, the string ring buffer).
+  nonisolated(unsafe) private static let lock: UnsafeMutablePointer<pthread_rwlock_t> = {
+    let lock = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
+    pthread_rwlock_init(lock, nil)
+    return lock
+  }()
+
+  static func withLock<T>(exclusive: Bool, _ body: () throws -> T) rethrows -> T {
+    if exclusive { pthread_rwlock_wrlock(lock) } else { pthread_rwlock_rdlock(lock) }
+    defer { pthread_rwlock_unlock(lock) }
+    return try body()
+  }
+
+  /// Whether libical may parse a PERIOD value among these lines: a `/` in the value of an RDATE
+  /// or FREEBUSY (the only properties with PERIOD values that reach libical).
+  static func mayParsePeriod(_ lines: [ContentLine]) -> Bool {
+    lines.contains { line in
+      guard let first = line.bytes.first,
+        first == 0x52 || first == 0x72 || first == 0x46 || first == 0x66,
+        let start = line.valueStart, line.bytes[start...].contains(0x2F)
+      else { return false }
+      let name = line.name
+      return name == "RDATE" || name == "FREEBUSY"
+    }
+  }
+
+  /// Parses one component from its unfolded lines and hands it to `body`, holding the lock; the
+  /// component is freed when `body` returns, so nothing of libical's escapes.
   static func parse<T>(_ lines: [ContentLine], _ body: (OpaquePointer) -> T) -> Parsed<T> {
-    guard let comp = parseOwned(lines) else { return .failed }
-    defer { icalcomponent_free(comp) }
-    return .parsed(body(comp))
+    withLock(exclusive: mayParsePeriod(lines)) {
+      guard let comp = parseOwnedUnlocked(lines) else { return .failed }
+      defer { icalcomponent_free(comp) }
+      return .parsed(body(comp))
+    }
   }
 
-  /// Parses one component; the caller owns (and must free) the result.
-  static func parseOwned(_ lines: [ContentLine]) -> OpaquePointer? {
+  /// Parses one component; the caller holds the lock and owns (must free) the result.
+  static func parseOwnedUnlocked(_ lines: [ContentLine]) -> OpaquePointer? {
     setUp()
     guard let parser = icalparser_new() else { return nil }
     defer { icalparser_free(parser) }

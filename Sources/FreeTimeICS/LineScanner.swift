@@ -31,8 +31,11 @@ struct LineScanner {
   /// Line numbers of lines that had control characters removed.
   private(set) var controlCharacterLines: [Int] = []
 
-  init(fd: Int32, blockSize: Int = 1 << 20) {
+  private let progress: ReadProgress?
+
+  init(fd: Int32, blockSize: Int = 1 << 20, progress: ReadProgress? = nil) {
     self.fd = fd
+    self.progress = progress
     self.block = [UInt8](repeating: 0, count: blockSize)
   }
 
@@ -124,6 +127,7 @@ struct LineScanner {
       if n == 0 { atEnd = true }
       filled = n
       bytesRead += n
+      progress?.add(n)
       return
     }
   }

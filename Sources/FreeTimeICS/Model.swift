@@ -1,4 +1,5 @@
 import FreeTimeCore
+import Synchronization
 
 /// Whether something counts as busy or free (`--tentative`, `--all-day`).
 public enum BusyOrFree: String, Sendable, CaseIterable {
@@ -24,6 +25,8 @@ public struct ReadOptions: Sendable {
   public var lint = false
   /// `--explain`: record where each busy interval comes from (and read SUMMARY).
   public var explain = false
+  /// Bytes read so far, for a progress line (nil: nobody is watching).
+  public var progress: ReadProgress? = nil
   /// Whether long-running series skip ahead to the window (off only to test that it changes
   /// nothing).
   var fastForward = true
@@ -192,5 +195,18 @@ public enum Sanitize {
       }
     }
     return out
+  }
+}
+
+/// A counter of the bytes read by all readers, safe to read from another thread.
+public final class ReadProgress: Sendable {
+  private let count = Atomic<Int>(0)
+
+  public init() {}
+
+  public var bytes: Int { count.load(ordering: .relaxed) }
+
+  func add(_ n: Int) {
+    count.add(n, ordering: .relaxed)
   }
 }

@@ -45,17 +45,11 @@ extension Freetime {
       slots.window = window
       slots.strict = strict
       let setup = try Setup(slots)
-      var people: [PersonCalendar] = []
+      let people = try Reading.people(setup.sources, options: setup.readOptions, quiet: false)
       var warnings = 0
-      for source in setup.sources {
-        do {
-          let person = try CalendarReader.read(source, options: setup.readOptions)
-          for d in person.diagnostics { Diagnostics.warning(d.description) }
-          warnings += person.diagnostics.count
-          people.append(person)
-        } catch let error as ReadError {
-          throw CommandError(error.description)
-        }
+      for person in people {
+        for d in person.diagnostics { Diagnostics.warning(d.description) }
+        warnings += person.diagnostics.count
       }
       if strict && warnings > 0 {
         throw CommandError("\(Slots.count(warnings, "warning")) and --strict is set")

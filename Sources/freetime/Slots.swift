@@ -144,20 +144,13 @@ extension Freetime {
 
     func run() throws {
       let setup = try Setup(self)
-      var people: [PersonCalendar] = []
+      let people = try Reading.people(setup.sources, options: setup.readOptions, quiet: quiet)
       var warnings = 0
-      for source in setup.sources {
-        let person: PersonCalendar
-        do {
-          person = try CalendarReader.read(source, options: setup.readOptions)
-        } catch let error as ReadError {
-          throw CommandError(error.description)
-        }
+      for person in people {
         for diagnostic in person.diagnostics where !quiet {
           Diagnostics.warning(diagnostic.description)
         }
         warnings += person.diagnostics.count
-        people.append(person)
       }
       if strict && warnings > 0 {
         throw CommandError("\(Slots.count(warnings, "warning")) and --strict is set")

@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Driver of Benchmarks/run.sh: generates the calendars, runs everything, prints the ratios."""
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GENERATE = os.path.join(ROOT, "Tests", "reference", "generate.py")
+REFERENCE = os.path.join(ROOT, "Tests", "reference", "reference.py")
+# About 1.24 VEVENTs per generated event (series bring their overrides).
+VEVENTS_PER_EVENT = 1.24
+
+
+def generate(python, out, vevents, people, weeks, seed):
+    marker = os.path.join(out, "done")
+    if os.path.exists(marker):
+        return
+    os.makedirs(out, exist_ok=True)
+    events = int(vevents / VEVENTS_PER_EVENT)
+    print(f"generating {people} x ~{vevents} VEVENTs in {out} ...", file=sys.stderr, flush=True)
+    subprocess.run([python, GENERATE, out, "--seed", str(seed), "--people", str(people),
+                    "--events", str(events), "--weeks", str(weeks), "--open-series", "0.01",
+                    "--lean"], check=True)
+    open(marker, "w").close()
+
+
+def run(argv, stdout=None):
+    """Wall time and peak RSS (KiB) of one process, from wait4."""
+    start = time.perf_counter()
+    with open(os.devnull, "w") as null:
+        p = subprocess.Popen(argv, stdout=stdout or null, stderr=null)
+        _, status, usage = os.wait4(p.pid, 0)
+    wall = time.perf_counter() - start
+    code = os.waitstatus_to_exitcode(status)
+    if code not in (0, 1):  # 1: no common slot, a fine answer
+        sys.exit(f"failed ({code}): {' '.join(argv)}")
+    return wall, usage.ru_maxrss
+
+
+def best(argv, repeat, stdout_path=None):
+    results = []
+    for _ in range(repeat):
+        if stdout_path:
+            with open(stdout_path, "w") as f:
+                results.append(run(argv, stdout=f))
+        else:
+            results.append(run(argv))
+    return min(r[0] for r in results), max(r[1] for r in results)
+
+
+def vevents(paths):
+    n = 0
+    for p in paths:
+        with open(p, "rb") as f:
+            n += f.read().count(b"BEGIN:VEVENT")
+    return n
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--dir", required=True)
+    ap.add_argument("--freetime", required=True)
+    ap.add_argument("--floor", required=True)
+    ap.add_argument("--python", required=True)
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    scale = 10 if args.quick else 1
+    d = os.path.join(args.dir, "quick" if args.quick else "full")
+    ft, py = args.freetime, args.python
+    window = ["--from", "2026-11-02", "--to", "2027-11-01", "--tz", "Europe/Prague"]
+    # All-day events are free here: at these densities they would cover every day.
+    common = window + ["--min", "30m", "--all-day", "free", "--format", "json"]
+
+    big = os.path.join(d, "100k")
+    huge = os.path.join(d, "1M")
+    generate(py, big, 100_000 // scale, 2, 520, 5)
+    generate(py, huge, 1_000_000 // scale, 1, 520, 6)
+    two = [os.path.join(big, f"person{i}.ics") for i in range(2)]
+    one = [os.path.join(huge, "person0.ics")]
+    rows = []
+
+    def report(name, value):
+        rows.append((name, value))
+        print(f"{name:<62} {value}", flush=True)
+
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, {platform.platform()}")
+    # 1. End to end against the floor: two calendars, a year's window, JSON out.
+    n = vevents(two)
+    size = sum(os.path.getsize(p) for p in two)
+    floor_t, floor_rss = best([args.floor] + two, args.repeat)
+    ours_t, ours_rss = best([ft] + two + common, args.repeat, os.path.join(d, "ours.json"))
+    solo = [best([ft, p] + common, args.repeat)[0] for p in two]
+    report(f"input: 2 calendars, {n} VEVENTs, {size / 1e6:.0f} MB", "")
+    report("floor (libical bare streaming parse): events/s", f"{n / floor_t:,.0f}  ({floor_rss / 1024:.0f} MiB)")
+    report("freetime, 2 calendars, year window, JSON: events/s", f"{n / ours_t:,.0f}  ({ours_rss / 1024:.0f} MiB)")
+    report("RATIO freetime / floor (events/s; target >= 2, aim 3)", f"{floor_t / ours_t:.2f}")
+    report("RATIO two calendars in parallel / one after the other (<= 0.6)", f"{ours_t / sum(solo):.2f}")
+
+    # 2. Peak RSS on a 1M-VEVENT calendar, window over all of it (every interval kept).
+    n1 = vevents(one)
+    everything = ["--from", "2026-01-01", "--to", "2037-01-01", "--tz", "Europe/Prague",
+                  "--min", "30m", "--all-day", "free", "--format", "json"]
+    out = os.path.join(d, "huge.json")
+    t, rss = best([ft] + one + everything, 1, out)
+    with open(out) as f:
+        kept = sum(c["busyIntervals"] for c in json.load(f)["calendars"])
+    budget = 64 * 1024 * 1024 + 24 * kept
+    report(f"input: 1 calendar, {n1} VEVENTs, {os.path.getsize(one[0]) / 1e6:.0f} MB, {kept} busy intervals kept", "")
+    report("freetime peak RSS (MiB) / budget 64 MiB + 24 B per interval", f"{rss / 1024:.0f} / {budget / 2**20:.0f}")
+    floor1, _ = best([args.floor] + one, 1)
+    report("RATIO freetime / floor on it (events/s, 10-year window)", f"{floor1 / t:.2f}")
+
+    # 3. The Python peer computing the same free slots.
+    for events in (1000, 10_000):
+        if args.quick and events > 1000:
+            continue
+        peer = os.path.join(d, f"peer{events}")
+        generate(py, peer, int(events * VEVENTS_PER_EVENT), 2, 52, 7)
+        cals = [os.path.join(peer, f"person{i}.ics") for i in range(2)]
+        args_ = cals + window + ["--min", "30m"]
+        ours_json = os.path.join(d, f"peer{events}-ours.json")
+        theirs_json = os.path.join(d, f"peer{events}-theirs.json")
+        t_ours, _ = best([ft] + args_ + ["--format", "json"], args.repeat, ours_json)
+        t_theirs, _ = best([py, REFERENCE] + args_, 1, theirs_json)
+        with open(ours_json) as a, open(theirs_json) as b:
+            same = json.load(a)["slots"] == json.load(b)["slots"]
+        report(f"RATIO Python peer / freetime, 2 x {vevents(cals) // 2} VEVENTs (same slots: {same})",
+               f"{t_theirs / t_ours:.0f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,82 @@
+import Foundation
+import FreeTimeICS
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Reading calendars on several threads, with a progress line on standard error.
+enum Reading {
+  /// Inputs this big (or standard input) get a progress line.
+  static let bigInput = 32 << 20
+
+  /// Reads every source (in parallel), showing progress when standard error is a terminal and
+  /// the input is big; throws the first error in argument order.
+  static func people(_ sources: [CalendarSource], options: ReadOptions, quiet: Bool) throws
+    -> [PersonCalendar]
+  {
+    var options = options
+    let total = sources.reduce(0) { $0 + CalendarReader.size($1) }
+    let stdin = sources.contains { $0.kind == .standardInput }
+    var reporter: ProgressLine? = nil
+    if !quiet && isatty(2) == 1 && (total >= bigInput || stdin) {
+      let progress = ReadProgress()
+      options.progress = progress
+      reporter = ProgressLine(progress: progress, total: stdin ? nil : total)
+    }
+    let results = CalendarReader.readAll(sources, options: options)
+    reporter?.stop()
+    return try results.map { result in
+      do {
+        return try result.get()
+      } catch let error as ReadError {
+        throw CommandError(error.description)
+      }
+    }
+  }
+}
+
+/// `freetime: reading 120.4 of 512.0 MB (23%), 96.1 MB/s`, redrawn a few times a second on
+/// standard error, and erased when reading is done. Shown only after half a second, so quick
+/// runs print nothing.
+final class ProgressLine: @unchecked Sendable {
+  private let progress: ReadProgress
+  private let total: Int?
+  private let start = Date()
+  private let done = DispatchSemaphore(value: 0)
+  private let finished = DispatchSemaphore(value: 0)
+  private var shown = false
+
+  init(progress: ReadProgress, total: Int?) {
+    self.progress = progress
+    self.total = total
+    Thread.detachNewThread { [self] in
+      while done.wait(timeout: .now() + .milliseconds(250)) == .timedOut {
+        draw()
+      }
+      if shown { Output.writeAll(2, Array("\r\u{1B}[K".utf8)) }
+      finished.signal()
+    }
+  }
+
+  func stop() {
+    done.signal()
+    finished.wait()
+  }
+
+  private func draw() {
+    let elapsed = Date().timeIntervalSince(start)
+    guard elapsed >= 0.5 else { return }
+    let bytes = progress.bytes
+    func mb(_ n: Int) -> String { String(format: "%.1f", Double(n) / 1e6) }
+    var text = "\rfreetime: reading \(mb(bytes))"
+    if let total, total > 0 {
+      text += " of \(mb(total)) MB (\(min(100, bytes * 100 / total))%)"
+    } else {
+      text += " MB"
+    }
+    text += String(format: ", %.1f MB/s\u{1B}[K", Double(bytes) / 1e6 / elapsed)
+    Output.writeAll(2, Array(text.utf8))
+    shown = true
+  }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import FreeTimeCore
+import Testing
+
+@testable import FreeTimeICS
+
+/// `OffsetTable` answers instead of ICU for system zones: it must give ICU's offset everywhere.
+@Suite struct ZoneTests {
+  @Test func offsetTablesAgreeWithICUForEveryZone() throws {
+    var state: UInt64 = 42
+    func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state >> 11
+    }
+    let span = UInt64(OffsetTable.to - OffsetTable.from)
+    var compared = 0
+    for name in TimeZone.knownTimeZoneIdentifiers {
+      let zone = try #require(TimeZone(identifier: name))
+      let table = OffsetTable(zone)
+      // Random instants, and both sides of every transition ICU reports after 1960.
+      var instants = (0..<200).map { _ in OffsetTable.from + Int64(next() % span) }
+      var date = Date(timeIntervalSince1970: -315_619_200)
+      while let t = zone.nextDaylightSavingTimeTransition(after: date),
+        t.timeIntervalSince1970 < 4e9
+      {
+        let s = Instant(t.timeIntervalSince1970.rounded(.down))
+        instants += [s - 1, s, s + 1]
+        date = t
+      }
+      for instant in instants {
+        let icu = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
+        #expect(table.offset(at: instant) == icu, "\(name) at \(instant)")
+        compared += 1
+      }
+    }
+    #expect(compared > 100_000)
+    #expect(OffsetTable(TimeZone(identifier: "UTC")!).offset(at: OffsetTable.to) == nil)
+  }
+}

@@ -154,8 +154,9 @@ private final class ResultSlots: @unchecked Sendable {
 /// `Revision` wins (highest SEQUENCE, then latest DTSTAMP, then the first read): exports often
 /// keep the superseded version of an edited series.
 ///
-/// Memory: UIDs are interned once; each instance costs its interval, its key and the number of
-/// its master (28 bytes), and `finish` filters the intervals in place.
+/// Memory: UIDs are interned once; an instance costs only its interval (16 bytes): a master's
+/// instances are contiguous in `spans`, and an instance's key (its original start) is its start
+/// except in the rare `reversedKeys`. `finish` filters the intervals in place.
 struct PersonAccumulator {
   let window: Interval
   var diagnostics: [Diagnostic] = []
@@ -169,12 +170,13 @@ struct PersonAccumulator {
   /// UID → its number; -1 stands for "no UID".
   private var uidNumbers: [String: Int32] = [:]
   private var uidTexts: [String] = []
-  /// One entry per master read (a version): its UID number, whether it is tentative, its origin.
-  private var masters: [(uid: Int32, tentative: Bool, origin: Int32)] = []
-  /// Instances, as three parallel arrays: span, original start (key), master number.
+  /// One entry per master read (a version): its UID number, whether it is tentative, its origin,
+  /// and where its instances end in `spans` (they begin where the previous master's end).
+  private var masters: [(uid: Int32, tentative: Bool, origin: Int32, end: Int)] = []
+  /// The instances of all masters.
   private var spans: [Interval] = []
-  private var keys: [Instant] = []
-  private var owners: [Int32] = []
+  /// Keys of instances whose key is not their start (a negative length), by index in `spans`.
+  private var reversedKeys: [Int: Instant] = [:]
   private var overrides: [(version: Int, override: Override, uid: Int32, origin: Int32)] = []
   private var plain: [Interval] = []
   private var plainOrigins: [Int32] = []
@@ -219,12 +221,11 @@ struct PersonAccumulator {
         if let seen = latestMaster[n], seen.revision >= revision { return }
         latestMaster[n] = (revision, master, excluded, blocks)
       }
-      masters.append((n, tentative, origin))
       for instance in list {
+        if instance.key != instance.interval.start { reversedKeys[spans.count] = instance.key }
         spans.append(instance.interval)
-        keys.append(instance.key)
-        owners.append(master)
       }
+      masters.append((n, tentative, origin, spans.count))
     case .override(let o):
       let n = number(o.uid)
       if n >= 0 {
@@ -289,10 +290,14 @@ struct PersonAccumulator {
     // time, with a warning (checked where the series was expanded: the window and a week).
     if !overridden.isEmpty {
       var found = Set<Key>()
-      for i in keys.indices {
-        let n = masters[Int(owners[i])].uid
-        if n >= 0, overridden.contains(n), latestMaster[n]?.master == owners[i] {
-          found.insert(Key(uid: n, start: keys[i]))
+      var begin = 0
+      for (m, master) in masters.enumerated() {
+        defer { begin = master.end }
+        let n = master.uid
+        guard n >= 0, overridden.contains(n), latestMaster[n]?.master == Int32(m) else { continue }
+        for i in begin..<master.end {
+          let key = Key(uid: n, start: reversedKeys[i] ?? spans[i].start)
+          if replaced.contains(key) { found.insert(key) }
         }
       }
       let margin = EventReader.shiftMargin
@@ -314,14 +319,16 @@ struct PersonAccumulator {
     let explain = !originTable.isEmpty
     var origins: [Int32] = []
     var kept = 0
-    for i in spans.indices {
-      let owner = masters[Int(owners[i])]
-      var interval = spans[i]
+    var begin = 0
+    for (m, owner) in masters.enumerated() {
+      defer { begin = owner.end }
       let n = owner.uid
-      if n >= 0 {
-        if latestMaster[n]?.master != owners[i] { continue }
-        if overridden.contains(n) {
-          let key = keys[i]
+      if n >= 0 && latestMaster[n]?.master != Int32(m) { continue }
+      let overriddenSeries = n >= 0 && overridden.contains(n)
+      for i in begin..<owner.end {
+        var interval = spans[i]
+        if overriddenSeries {
+          let key = reversedKeys[i] ?? interval.start
           if replaced.contains(Key(uid: n, start: key)) { continue }
           // The latest THISANDFUTURE override before this instance moves it.
           if let range = ranges[n]?.last(where: { $0.key < key }) {
@@ -330,17 +337,17 @@ struct PersonAccumulator {
             interval = Interval(start, start + range.interval.duration)
           }
         }
-      }
-      // Zero-length instances block nothing and are not counted (DESIGN §1).
-      if !interval.isEmpty && interval.overlaps(window) {
-        spans[kept] = interval
-        kept += 1
-        if explain { origins.append(owner.origin) }
-        if owner.tentative { tentativeBusy.append(interval) }
+        // Zero-length instances block nothing and are not counted (DESIGN §1).
+        if !interval.isEmpty && interval.overlaps(window) {
+          spans[kept] = interval
+          kept += 1
+          if explain { origins.append(owner.origin) }
+          if owner.tentative { tentativeBusy.append(interval) }
+        }
       }
     }
-    keys = []
-    owners = []
+    masters = []
+    reversedKeys = [:]
     spans.removeLast(spans.count - kept)
     var busy: [Interval]
     if plain.isEmpty {

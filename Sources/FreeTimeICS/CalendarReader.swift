@@ -373,6 +373,50 @@ struct PersonAccumulator {
   }
 }
 
+/// What the pre-pass learned about one top-level component while collecting its lines: why it
+/// must be skipped (line, message), if it must, and the properties it read itself (`PreRead`):
+/// the first SEQUENCE, the first readable UTC DTSTAMP, the first UID (raw and decoded), STATUS
+/// and TRANSP; values stripped of white space at both ends, as libical's parser does.
+struct ComponentState {
+  var invalid: (Int, String)? = nil
+  var sequence: Int? = nil
+  var stamp: Int64? = nil
+  var uidRaw: String? = nil
+  var uid: String? = nil
+  var status: String? = nil
+  var transp: String? = nil
+
+  /// Reads `line` into the state if it is one of the properties read without libical (the first
+  /// of each counts); false when it is not one of them.
+  mutating func take(_ line: ContentLine, name: String) -> Bool {
+    switch name {
+    case "SEQUENCE":
+      // As libical reads an INTEGER: atoi.
+      if sequence == nil { sequence = Int(atoi(line.value)) }
+    case "DTSTAMP":
+      if stamp == nil { stamp = line.utcTimestamp }
+    case "UID":
+      if uidRaw == nil, line.hasValue {
+        uidRaw = line.value
+        uid = PreRead.dequote(line.strippedValue)
+      }
+    case "STATUS":
+      if status == nil { status = String(decoding: line.strippedValue, as: UTF8.self) }
+    case "TRANSP":
+      if transp == nil { transp = String(decoding: line.strippedValue, as: UTF8.self) }
+    default:
+      return false
+    }
+    return true
+  }
+
+  var preRead: PreRead {
+    PreRead(
+      revision: Revision(sequence: sequence ?? 0, stamp: stamp ?? Int64.min), uid: uid,
+      status: status, transp: transp)
+  }
+}
+
 /// The state machine of one file: nesting, the VCALENDAR's properties, one component at a time.
 struct FileReader {
   let file: String
@@ -390,18 +434,15 @@ struct FileReader {
   private var componentsInCalendar = 0
   private var zones = ZoneTable()
   private var homeZone: Zone
-  private var deferred: [[ContentLine]] = []
+  private var deferred: [([ContentLine], ComponentState)] = []
   private var implicitCalendar = false
   /// TZIDs already noted by `freetime check`.
   private var notedZones: Set<String> = []
   /// Whether the home zone is this VCALENDAR's X-WR-TIMEZONE.
   private var homeFromCalendar = false
-  /// Why the component being collected must be skipped (line, message), if it must.
-  private var invalid: (Int, String)? = nil
+  /// What the pre-pass learned about the component being collected.
+  private var current = ComponentState()
   private var warnedOutside = false
-  /// The VEVENT's first SEQUENCE and first readable UTC DTSTAMP, read without libical.
-  private var sequence: Int? = nil
-  private var stamp: Int64? = nil
 
   init(file: String, options: ReadOptions, homeOverride: Zone?) {
     self.file = file
@@ -410,11 +451,11 @@ struct FileReader {
     self.homeZone = homeOverride ?? options.defaultZone
   }
 
-  /// Properties libical gets from a VEVENT; SEQUENCE and DTSTAMP are read by the pre-pass
-  /// (`revision`), everything else is skipped unparsed.
+  /// Properties libical gets from a VEVENT; UID, STATUS, TRANSP, SEQUENCE and DTSTAMP are read
+  /// by the pre-pass (`PreRead`), everything else is skipped unparsed.
   static let eventProperties: Set<String> = [
-    "BEGIN", "END", "UID", "DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE",
-    "RECURRENCE-ID", "TRANSP", "STATUS",
+    "BEGIN", "END", "DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE",
+    "RECURRENCE-ID",
   ]
   /// Properties whose date and time values are checked before libical sees them.
   static let timeProperties: Set<String> = ["DTSTART", "DTEND", "RECURRENCE-ID", "EXDATE", "RDATE"]
@@ -467,9 +508,7 @@ struct FileReader {
         componentName = what
         component = [line]
         skipDepth = 0
-        invalid = nil
-        sequence = nil
-        stamp = nil
+        current = ComponentState()
       } else if stack.count >= 2 {
         if skipDepth > 0 || (componentName != "VTIMEZONE" && componentName != "VAVAILABILITY") {
           skipDepth += 1
@@ -498,7 +537,8 @@ struct FileReader {
         componentsInCalendar += 1
         let lines = component
         component = []
-        try handle(componentName, lines: lines, deferUnknownZones: true, into: &person)
+        try handle(
+          componentName, lines: lines, state: current, deferUnknownZones: true, into: &person)
         if implicitCalendar {
           stack.removeLast()
           try endCalendar(into: &person)
@@ -537,15 +577,7 @@ struct FileReader {
       if skipDepth > 0 { return }
       switch componentName {
       case "VEVENT":
-        if name == "SEQUENCE" {
-          // As libical reads an INTEGER: atoi.
-          if sequence == nil { sequence = Int(atoi(line.value)) }
-          return
-        }
-        if name == "DTSTAMP" {
-          if stamp == nil { stamp = line.utcTimestamp }
-          return
-        }
+        if current.take(line, name: name) { return }
         guard FileReader.eventProperties.contains(name) || (options.explain && name == "SUMMARY")
         else { return }
         if FileReader.timeProperties.contains(name), let bad = line.impossibleDate {
@@ -556,7 +588,7 @@ struct FileReader {
               Diagnostic(file: file, line: line.number, message: "\(what); the line is ignored"))
             return
           }
-          invalid = invalid ?? (line.number, "event skipped: \(what)")
+          current.invalid = current.invalid ?? (line.number, "event skipped: \(what)")
         }
         component.append(line)
       case "VFREEBUSY":
@@ -599,8 +631,8 @@ struct FileReader {
     implicitCalendar = false
     let waiting = deferred
     deferred = []
-    for lines in waiting {
-      try handle("VEVENT", lines: lines, deferUnknownZones: false, into: &person)
+    for (lines, state) in waiting {
+      try handle("VEVENT", lines: lines, state: state, deferUnknownZones: false, into: &person)
     }
   }
 
@@ -631,21 +663,21 @@ struct FileReader {
   }
 
   private mutating func handle(
-    _ kind: String, lines: [ContentLine], deferUnknownZones: Bool,
+    _ kind: String, lines: [ContentLine], state: ComponentState, deferUnknownZones: Bool,
     into person: inout PersonAccumulator
   ) throws {
     switch kind {
     case "VTIMEZONE":
       readTimeZone(lines, into: &person)
     case "VEVENT":
-      if let (line, message) = invalid {
-        let uid = lines.first { $0.name == "UID" }?.value
-        person.diagnostics.append(Diagnostic(file: file, line: line, uid: uid, message: message))
+      if let (line, message) = state.invalid {
+        person.diagnostics.append(
+          Diagnostic(file: file, line: line, uid: state.uidRaw, message: message))
         return
       }
       var warnings: [Diagnostic] = []
       let file = self.file
-      let revision = Revision(sequence: sequence ?? 0, stamp: stamp ?? Int64.min)
+      let preRead = state.preRead
       var summary: String? = nil
       let result: Libical.Parsed<Result<EventContribution?, InstanceCapError>> = Libical.parse(
         lines
@@ -660,7 +692,7 @@ struct FileReader {
           warn: { line, uid, message in
             warnings.append(Diagnostic(file: file, line: line, uid: uid, message: message))
           },
-          revision: revision,
+          preRead: preRead,
           note: { line, uid, message in
             warnings.append(
               Diagnostic(file: file, line: line, uid: uid, message: message, severity: .note))
@@ -695,11 +727,11 @@ struct FileReader {
         if options.explain {
           person.currentOrigin = Origin(
             file: file, line: lines.first?.number,
-            uid: lines.first { $0.name == "UID" }?.value, summary: summary)
+            uid: state.uidRaw, summary: summary)
         }
         person.add(contribution)
       case .parsed(nil):
-        deferred.append(lines)
+        deferred.append((lines, state))
       case .failed:
         person.diagnostics.append(
           Diagnostic(

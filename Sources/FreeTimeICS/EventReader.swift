@@ -49,6 +49,57 @@ struct Revision: Comparable {
   }
 }
 
+/// The simple properties of a VEVENT that the pre-pass reads itself instead of libical, read as
+/// libical 3.0.16 reads them: the first of each; UID as TEXT (backslash escapes decoded as
+/// `icalmemory_strdup_and_dequote` does); STATUS and TRANSP as enumerations (leading blanks
+/// skipped, the rest compared without case); SEQUENCE with `atoi`; DTSTAMP only as a UTC
+/// date-time. `PreReadTests` compares them with libical's reading.
+struct PreRead {
+  var revision: Revision
+  var uid: String?
+  var status: String?
+  var transp: String?
+
+  static func matches(_ value: String?, _ word: String) -> Bool {
+    guard let value else { return false }
+    let trimmed = value.drop { $0 == " " }
+    return trimmed.count == word.count
+      && zip(trimmed.utf8, word.utf8).allSatisfy { a, b in
+        (a >= 0x61 && a <= 0x7A ? a - 0x20 : a) == b
+      }
+  }
+
+  /// A TEXT value's escapes decoded, byte for byte as libical does (`\n` and `\N` a newline,
+  /// `\t` `\r` `\b` `\f` their controls, `\;` `\,` `\"` `\\` themselves, anything else
+  /// after a backslash a space, a backslash at the end ends the text).
+  static func dequote<C: Collection>(_ value: C) -> String where C.Element == UInt8 {
+    var out: [UInt8] = []
+    out.reserveCapacity(value.count)
+    var i = value.startIndex
+    while i != value.endIndex {
+      let byte = value[i]
+      i = value.index(after: i)
+      guard byte == 0x5C else {
+        out.append(byte)
+        continue
+      }
+      guard i != value.endIndex else { break }
+      let escaped = value[i]
+      i = value.index(after: i)
+      switch escaped {
+      case 0x6E, 0x4E: out.append(0x0A)
+      case 0x74, 0x54: out.append(0x09)
+      case 0x72, 0x52: out.append(0x0D)
+      case 0x62, 0x42: out.append(0x08)
+      case 0x66, 0x46: out.append(0x0C)
+      case 0x3B, 0x2C, 0x22, 0x5C: out.append(escaped)
+      default: out.append(0x20)
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+}
+
 /// A series with more instances up to the window's end than `--max-instances`.
 struct InstanceCapError: Error {
   var line: Int
@@ -70,9 +121,9 @@ struct EventReader {
   let options: ReadOptions
   let deferUnknownZones: Bool
   var warn: (Int?, String?, String) -> Void
-  /// SEQUENCE and DTSTAMP as the pre-pass read them (they never reach libical); nil: read them
-  /// from `comp`.
-  var revision: Revision? = nil
+  /// UID, STATUS, TRANSP, SEQUENCE and DTSTAMP as the pre-pass read them (they never reach
+  /// libical); nil: read them from `comp`.
+  var preRead: PreRead? = nil
   /// Legal but suspicious (`freetime check` only).
   var note: (Int?, String?, String) -> Void = { _, _, _ in }
 
@@ -93,9 +144,12 @@ struct EventReader {
   }
 
   func read() throws -> EventContribution {
-    let uid = icalcomponent_get_uid(comp).map { String(cString: $0) }
+    let uid: String? =
+      if let preRead { preRead.uid } else {
+        icalcomponent_get_uid(comp).map { String(cString: $0) }
+      }
     let revision =
-      self.revision
+      preRead?.revision
       ?? {
         let stamp = icalcomponent_get_dtstamp(comp)
         return Revision(
@@ -109,16 +163,26 @@ struct EventReader {
     }
 
     // Whether it blocks at all.
-    let status = icalcomponent_get_status(comp)
-    var blocks = status != ICAL_STATUS_CANCELLED
-    let tentative = status == ICAL_STATUS_TENTATIVE
-    if tentative && options.tentative == .free { blocks = false }
-    if let transp = properties(ICAL_TRANSP_PROPERTY).first {
-      let value = icalproperty_get_transp(transp)
-      if value == ICAL_TRANSP_TRANSPARENT || value == ICAL_TRANSP_TRANSPARENTNOCONFLICT {
-        blocks = false
+    let cancelled: Bool
+    let tentative: Bool
+    var transparent = false
+    if let preRead {
+      cancelled = PreRead.matches(preRead.status, "CANCELLED")
+      tentative = PreRead.matches(preRead.status, "TENTATIVE")
+      transparent =
+        PreRead.matches(preRead.transp, "TRANSPARENT")
+        || PreRead.matches(preRead.transp, "TRANSPARENT-NOCONFLICT")
+    } else {
+      let status = icalcomponent_get_status(comp)
+      cancelled = status == ICAL_STATUS_CANCELLED
+      tentative = status == ICAL_STATUS_TENTATIVE
+      if let transp = properties(ICAL_TRANSP_PROPERTY).first {
+        let value = icalproperty_get_transp(transp)
+        transparent = value == ICAL_TRANSP_TRANSPARENT || value == ICAL_TRANSP_TRANSPARENTNOCONFLICT
       }
     }
+    var blocks = !cancelled && !transparent
+    if tentative && options.tentative == .free { blocks = false }
 
     // DTSTART.
     guard let startProp = properties(ICAL_DTSTART_PROPERTY).first else {

@@ -177,10 +177,22 @@ extension ContentLine {
       as: UTF8.self)
   }
 
+  /// The value without the white space (C `isspace`) libical's parser strips from both ends.
+  var strippedValue: ArraySlice<UInt8> {
+    guard var start = valueStart else { return [] }
+    var end = bytes.count
+    func space(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+    while start < end && space(bytes[start]) { start += 1 }
+    while end > start && space(bytes[end - 1]) { end -= 1 }
+    return bytes[start..<end]
+  }
+
   /// A UTC date-time value `YYYYMMDDTHHMMSSZ` as civil seconds (DTSTAMP), or nil when the value
   /// is anything else (as libical's `icaltime_from_string` needs exactly that form for UTC).
   var utcTimestamp: Int64? {
-    guard let start = valueStart, bytes.count - start == 16 else { return nil }
+    let value = strippedValue
+    guard value.count == 16 else { return nil }
+    let start = value.startIndex
     return bytes.withUnsafeBufferPointer { all -> Int64? in
       func digits(_ a: Int, _ b: Int) -> Int? {
         var n = 0

@@ -45,23 +45,31 @@ struct LineScanner {
   }
 
   /// The next unfolded content line, or nil at the end of the input.
+  ///
+  /// Each physical line is copied once, from the read block straight into its logical line
+  /// (continuations are appended in place), and checked for control bytes as it is copied.
   mutating func next() throws -> ContentLine? {
-    while let physical = try nextPhysical() {
-      if let firstByte = physical.first, firstByte == 0x20 || firstByte == 0x09 {
-        // A continuation: append without its leading white space.
-        if pending != nil {
-          pending!.bytes.append(contentsOf: physical.dropFirst())
-          continue
+    while try hasData() {
+      let firstByte = block[position]
+      if firstByte == 0x20 || firstByte == 0x09 {
+        // A continuation: append without its leading white space. With nothing to continue,
+        // it is a line of its own.
+        if var line = pending {
+          pending = nil
+          try readPhysical(into: &line.bytes, dropFirst: true)
+          pending = line
+        } else {
+          var bytes: [UInt8] = []
+          try readPhysical(into: &bytes, dropFirst: true)
+          pending = ContentLine(bytes: bytes, number: physicalLine)
         }
-        // A continuation with nothing to continue: treat as its own line.
-        pending = ContentLine(bytes: Array(physical.dropFirst()), number: physicalLine)
         continue
       }
-      if physical.isEmpty {
-        continue
-      }
+      var bytes: [UInt8] = []
+      try readPhysical(into: &bytes, dropFirst: false)
+      if bytes.isEmpty { continue }
       let done = pending
-      pending = ContentLine(bytes: physical, number: physicalLine)
+      pending = ContentLine(bytes: bytes, number: physicalLine)
       if let done { return done }
     }
     let done = pending
@@ -69,50 +77,66 @@ struct LineScanner {
     return done
   }
 
-  /// The next physical line without its terminator (CR LF or LF; a lone CR is dropped).
-  private mutating func nextPhysical() throws -> [UInt8]? {
-    var line: [UInt8] = []
-    var sawAny = false
-    while true {
-      if position == filled {
-        if atEnd { break }
-        try refill()
-        if position == filled { break }
-      }
-      sawAny = true
-      // Scan for the next LF in the block.
-      var end = position
-      while end < filled && block[end] != 0x0A { end += 1 }
-      line.append(contentsOf: block[position..<end])
-      if end < filled {
-        position = end + 1
-        physicalLine += 1
-        return try finish(line)
-      }
-      position = end
+  /// Whether a byte is waiting at `position` (reading the next block if needed).
+  private mutating func hasData() throws -> Bool {
+    if position == filled {
+      if atEnd { return false }
+      try refill()
     }
-    guard sawAny else { return nil }
-    physicalLine += 1
-    return try finish(line)
+    return position < filled
   }
 
-  private mutating func finish(_ raw: [UInt8]) throws -> [UInt8] {
-    var line = raw
-    if line.last == 0x0D { line.removeLast() }
+  /// Appends the next physical line, without its terminator (CR LF or LF), to `dest`: without
+  /// its first byte for a continuation, without a UTF-8 byte-order mark on the first line, and
+  /// without control bytes (noted; NUL is an error).
+  private mutating func readPhysical(into dest: inout [UInt8], dropFirst: Bool) throws {
+    let regionStart = dest.count
+    var skip = dropFirst
+    while try hasData() {
+      let start = position
+      let limit = filled
+      let end: Int = block.withUnsafeBufferPointer { buffer -> Int in
+        let base = UnsafeRawPointer(buffer.baseAddress! + start)
+        guard let hit = memchr(base, 0x0A, limit - start) else { return limit }
+        return start + (UnsafeRawPointer(hit) - base)
+      }
+      let foundLF = end < limit
+      var from = position
+      if skip && from < end {
+        from += 1
+        skip = false
+      }
+      block.withUnsafeBufferPointer { buffer in
+        dest.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[from..<end]))
+      }
+      position = foundLF ? end + 1 : end
+      if foundLF { break }
+    }
+    physicalLine += 1
+    if dest.count > regionStart && dest[dest.count - 1] == 0x0D { dest.removeLast() }
     if first {
       first = false
-      if line.starts(with: [0xEF, 0xBB, 0xBF]) { line.removeFirst(3) }
+      if dest[regionStart...].starts(with: [0xEF, 0xBB, 0xBF]) {
+        dest.removeSubrange(regionStart..<(regionStart + 3))
+      }
     }
     var clean = true
-    for byte in line where byte < 0x20 || byte == 0x7F {
-      if byte == 0 { throw ScanError.nulByte(line: physicalLine) }
-      if byte != 0x09 { clean = false }
+    var nul = false
+    dest.withUnsafeBufferPointer { buffer in
+      for i in regionStart..<buffer.count {
+        let byte = buffer[i]
+        if byte < 0x20 || byte == 0x7F {
+          if byte == 0 { nul = true }
+          if byte != 0x09 { clean = false }
+        }
+      }
     }
+    if nul { throw ScanError.nulByte(line: physicalLine) }
     if !clean {
       controlCharacterLines.append(physicalLine)
-      line.removeAll { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
+      let kept = dest[regionStart...].filter { !(($0 < 0x20 && $0 != 0x09) || $0 == 0x7F) }
+      dest.replaceSubrange(regionStart..., with: kept)
     }
-    return line
   }
 
   private mutating func refill() throws {
@@ -172,9 +196,16 @@ extension ContentLine {
     var end = bytes.count
     while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
     while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
-    return String(
-      decoding: bytes[start..<end].lazy.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 },
-      as: UTF8.self)
+    let count = end - start
+    return bytes.withUnsafeBufferPointer { all in
+      String(unsafeUninitializedCapacity: count) { out in
+        for i in 0..<count {
+          let b = all[start + i]
+          out[i] = b >= 0x61 && b <= 0x7A ? b - 0x20 : b
+        }
+        return count
+      }
+    }
   }
 
   /// The value without the white space (C `isspace`) libical's parser strips from both ends.

@@ -10,7 +10,7 @@ import FreeTimeICS
 enum Output {
   static func write(_ text: String, to path: String?, quiet: Bool) throws {
     guard let path else {
-      if !quiet { writeAll(1, Array(text.utf8)) }
+      if !quiet { writeAll(1, text) }
       return
     }
     let directory: String
@@ -29,8 +29,7 @@ enum Output {
     }
     let temporary = String(
       decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    let bytes = Array(text.utf8)
-    let ok = writeAll(fd, bytes) && fsync(fd) == 0
+    let ok = writeAll(fd, text) && fsync(fd) == 0
     let mode: mode_t = 0o644 & ~currentUmask()
     fchmod(fd, mode)
     close(fd)
@@ -39,6 +38,27 @@ enum Output {
       unlink(temporary)
       throw CommandError("\(path): cannot write: \(reason)")
     }
+  }
+
+  /// Writes a string's UTF-8 without copying it first (native strings are contiguous).
+  @discardableResult
+  static func writeAll(_ fd: Int32, _ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { utf8 in writeAll(fd, utf8) }
+  }
+
+  @discardableResult
+  static func writeAll(_ fd: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+      if n < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      offset += n
+    }
+    return true
   }
 
   @discardableResult

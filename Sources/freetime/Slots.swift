@@ -166,7 +166,8 @@ extension Freetime {
         // --buffer pads real busy time only; working hours are added after it, for people (not
         // rooms), in each person's home zone.
         var busy = SlotAdjust.pad(person.busy, by: buffer?.seconds ?? 0)
-        busy += setup.offHours(of: person)
+        let off = setup.offHours(of: person)
+        if !off.isEmpty { busy += off }  // no copy of a big calendar's busy time otherwise
         return Participant(
           name: person.name, role: person.role, free: FreeSlots.free(busy: busy, in: window))
       }

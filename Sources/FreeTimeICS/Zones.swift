@@ -1,6 +1,7 @@
 internal import CLibical
 import FreeTimeCore
 import Foundation
+import Synchronization
 
 #if canImport(_FoundationICU)
   internal import _FoundationICU
@@ -33,7 +34,7 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
     self.libical = libical
     self.coveredFrom = coveredFrom
     self.before = before
-    self.table = system.map(OffsetTable.init)
+    self.table = system.map(OffsetTable.shared)
   }
 
   deinit {
@@ -158,6 +159,16 @@ enum ICSTime {
 struct OffsetTable: Sendable {
   static let from: Instant = -2_208_988_800  // 1900-01-01
   static let to: Instant = 4_102_444_800  // 2100-01-01
+  /// One table per zone name for the whole process (building one asks ICU a few hundred times).
+  private static let cache = Mutex<[String: OffsetTable]>([:])
+
+  static func shared(_ zone: TimeZone) -> OffsetTable {
+    if let table = cache.withLock({ $0[zone.identifier] }) { return table }
+    let table = OffsetTable(zone)
+    cache.withLock { $0[zone.identifier] = table }
+    return table
+  }
+
   /// `offsets[i]` holds from `starts[i]` to the next start.
   private var starts: [Instant] = []
   private var offsets: [Int] = []

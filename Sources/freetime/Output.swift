@@ -63,16 +63,7 @@ enum Output {
 
   @discardableResult
   static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-    var offset = 0
-    while offset < bytes.count {
-      let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        return false
-      }
-      offset += n
-    }
-    return true
+    bytes.withUnsafeBufferPointer { writeAll(fd, $0) }
   }
 
   private static func currentUmask() -> mode_t {

@@ -56,7 +56,8 @@ public enum CalendarReader {
     if workers == 1 {
       return sources.map { source in Result { try read(source, options: options) } }
     }
-    let order = sources.indices.sorted { size(sources[$0]) > size(sources[$1]) }
+    let sizes = sources.map(size)
+    let order = sources.indices.sorted { sizes[$0] > sizes[$1] }
     let results = ResultSlots(count: sources.count)
     let next = Atomic<Int>(0)
     DispatchQueue.concurrentPerform(iterations: workers) { _ in

@@ -51,8 +51,8 @@ struct Revision: Comparable {
 
 /// The simple properties of a VEVENT that the pre-pass reads itself instead of libical, read as
 /// libical 3.0.16 reads them: the first of each; UID as TEXT (backslash escapes decoded as
-/// `icalmemory_strdup_and_dequote` does); STATUS and TRANSP as enumerations (leading blanks
-/// skipped, the rest compared without case); SEQUENCE with `atoi`; DTSTAMP only as a UTC
+/// `icalmemory_strdup_and_dequote` does); STATUS and TRANSP as enumerations (compared without
+/// case); SEQUENCE with `atoi`; DTSTAMP only as a UTC
 /// date-time. `PreReadTests` compares them with libical's reading.
 struct PreRead {
   var revision: Revision
@@ -60,13 +60,9 @@ struct PreRead {
   var status: String?
   var transp: String?
 
+  /// Whether a (stripped) enumeration value is `word`, ignoring ASCII case.
   static func matches(_ value: String?, _ word: String) -> Bool {
-    guard let value else { return false }
-    let trimmed = value.drop { $0 == " " }
-    return trimmed.count == word.count
-      && zip(trimmed.utf8, word.utf8).allSatisfy { a, b in
-        (a >= 0x61 && a <= 0x7A ? a - 0x20 : a) == b
-      }
+    value.map { ContentLine.asciiUppercased($0.utf8) == word } ?? false
   }
 
   /// A TEXT value's escapes decoded, byte for byte as libical does (`\n` and `\N` a newline,
@@ -535,8 +531,6 @@ struct EventReader {
     let lastStart: Instant? =
       if let untilInstant { untilInstant } else if let untilCivil {
         start.with(civil: untilCivil).instant(home: home)
-      } else if let span = parts.countSpan {
-        start.with(civil: start.civil + span).instant(home: home)
       } else { nil }
     if let lastStart, lastStart + 86400 < lead - margin { return }
 
@@ -576,10 +570,7 @@ struct EventReader {
       }
     }
 
-    let own =
-      options.ownExpansion && parts.simpleShape
-      && !(start.isDate && !(parts.hours.isEmpty && parts.minutes.isEmpty && parts.seconds.isEmpty))
-    if parts.libicalGetsWrong || own {
+    if parts.libicalGetsWrong || (options.ownExpansion && parts.simpleShape(isDate: start.isDate)) {
       // Expanded here, not by libical (RuleParts.libicalGetsWrong and simpleShape say why).
       let limit = LocalTimeResolver.civil(window.end, in: home) + 86400
       var own = parts.ownInstances(

@@ -51,12 +51,9 @@ enum Libical {
   /// or FREEBUSY (the only properties with PERIOD values that reach libical).
   static func mayParsePeriod(_ lines: [ContentLine]) -> Bool {
     lines.contains { line in
-      guard let first = line.bytes.first,
-        first == 0x52 || first == 0x72 || first == 0x46 || first == 0x66,
-        let start = line.valueStart, line.bytes[start...].contains(0x2F)
-      else { return false }
+      guard line.bytes.contains(0x2F) else { return false }
       let name = line.name
-      return name == "RDATE" || name == "FREEBUSY"
+      return (name == "RDATE" || name == "FREEBUSY") && line.strippedValue.contains(0x2F)
     }
   }
 

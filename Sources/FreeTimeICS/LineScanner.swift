@@ -162,15 +162,37 @@ extension ContentLine {
   var name: String {
     var end = 0
     while end < bytes.count && bytes[end] != 0x3B && bytes[end] != 0x3A { end += 1 }
-    return bytes.withUnsafeBufferPointer { all in
-      String(unsafeUninitializedCapacity: end) { out in
-        for i in 0..<end {
-          let b = all[i]
+    return ContentLine.asciiUppercased(bytes[0..<end])
+  }
+
+  /// Bytes as a string with ASCII letters upper-cased (names and keywords are ASCII; other
+  /// bytes pass through).
+  static func asciiUppercased<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+    let count = bytes.count
+    return String(unsafeUninitializedCapacity: count) { out in
+      let copied: Void? = bytes.withContiguousStorageIfAvailable { input in
+        for i in 0..<count {
+          let b = input[i]
           out[i] = b >= 0x61 && b <= 0x7A ? b - 0x20 : b
         }
-        return end
       }
+      if copied == nil {
+        for (i, b) in bytes.enumerated() { out[i] = b >= 0x61 && b <= 0x7A ? b - 0x20 : b }
+      }
+      return count
     }
+  }
+
+  /// A run of ASCII digits as a number, or nil when a byte is not a digit.
+  @inline(__always)
+  static func decimal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+    var n = 0
+    for i in range {
+      let d = bytes[i] &- 48
+      guard d < 10 else { return nil }
+      n = n * 10 + Int(d)
+    }
+    return n
   }
 
   /// Where the value starts: just after the first `:` outside a quoted parameter value.
@@ -190,23 +212,9 @@ extension ContentLine {
     return String(decoding: bytes[start...], as: UTF8.self)
   }
 
-  /// The value without surrounding blanks, upper-cased (ASCII): BEGIN's and END's component name.
-  var keyword: String {
-    guard var start = valueStart else { return "" }
-    var end = bytes.count
-    while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
-    while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
-    let count = end - start
-    return bytes.withUnsafeBufferPointer { all in
-      String(unsafeUninitializedCapacity: count) { out in
-        for i in 0..<count {
-          let b = all[start + i]
-          out[i] = b >= 0x61 && b <= 0x7A ? b - 0x20 : b
-        }
-        return count
-      }
-    }
-  }
+  /// The value without surrounding white space, upper-cased (ASCII): BEGIN's and END's
+  /// component name.
+  var keyword: String { ContentLine.asciiUppercased(strippedValue) }
 
   /// The value without the white space (C `isspace`) libical's parser strips from both ends.
   var strippedValue: ArraySlice<UInt8> {
@@ -226,13 +234,7 @@ extension ContentLine {
     let start = value.startIndex
     return bytes.withUnsafeBufferPointer { all -> Int64? in
       func digits(_ a: Int, _ b: Int) -> Int? {
-        var n = 0
-        for i in (start + a)..<(start + b) {
-          let d = all[i] &- 48
-          guard d < 10 else { return nil }
-          n = n * 10 + Int(d)
-        }
-        return n
+        ContentLine.decimal(all, (start + a)..<(start + b))
       }
       guard all[start + 8] == UInt8(ascii: "T"), all[start + 15] == UInt8(ascii: "Z"),
         let year = digits(0, 4), let month = digits(4, 6), let day = digits(6, 8),
@@ -253,16 +255,14 @@ extension ContentLine {
     return bytes.withUnsafeBufferPointer { all -> String? in
       var tokenStart = start
       func check(_ from: Int, _ to: Int) -> String? {
-        let count = to - from
-        func digit(_ i: Int) -> Bool { all[from + i] >= 48 && all[from + i] <= 57 }
-        guard count >= 8, (0..<8).allSatisfy(digit) else { return nil }
-        func n(_ a: Int, _ b: Int) -> Int {
-          (a..<b).reduce(0) { $0 * 10 + Int(all[from + $1] - 48) }
+        func n(_ a: Int, _ b: Int) -> Int? { ContentLine.decimal(all, (from + a)..<(from + b)) }
+        guard to - from >= 8, let year = n(0, 4), let month = n(4, 6), let day = n(6, 8) else {
+          return nil
         }
         let bad = String(decoding: all[from..<to], as: UTF8.self)
-        if !CivilTime.isValid(year: n(0, 4), month: n(4, 6), day: n(6, 8)) { return bad }
-        if count >= 15, all[from + 8] == UInt8(ascii: "T"), (9..<15).allSatisfy(digit),
-          n(9, 11) > 23 || n(11, 13) > 59 || n(13, 15) > 60
+        if !CivilTime.isValid(year: year, month: month, day: day) { return bad }
+        if to - from >= 15, all[from + 8] == UInt8(ascii: "T"), let hour = n(9, 11),
+          let minute = n(11, 13), let second = n(13, 15), hour > 23 || minute > 59 || second > 60
         {
           return bad
         }

@@ -56,32 +56,15 @@ struct RuleParts {
       && !hasDayPositions
   }
 
-  /// For simple COUNT rules, an upper bound on how far (in civil seconds) the last instance
-  /// starts after DTSTART: FREQ=DAILY without BY* parts, or FREQ=WEEKLY with at most BYDAY
-  /// (every period then has at least one instance, so COUNT instances end within COUNT periods).
-  /// nil when the rule is not that simple.
-  var countSpan: Int64? {
-    guard count > 0, seconds.isEmpty, minutes.isEmpty, hours.isEmpty, monthDays.isEmpty,
-      yearDays.isEmpty, weekNumbers.isEmpty, months.isEmpty, setPositions.isEmpty,
-      !hasDayPositions
-    else { return nil }
-    let period: Int64
-    switch freq {
-    case ICAL_DAILY_RECURRENCE where weekdays.isEmpty: period = 86400
-    case ICAL_WEEKLY_RECURRENCE: period = 7 * 86400
-    default: return nil
-    }
-    return Int64(count + 1) * Int64(interval) * period
-  }
-
   /// Rule shapes expanded by `ownInstances` because it is much faster than libical's iterator
   /// (which makes several ICU calendar calls per instance): FREQ=DAILY and FREQ=WEEKLY without
   /// BYSETPOS, BYYEARDAY, BYWEEKNO or numbered weekdays (and WEEKLY without BYMONTHDAY).
-  /// `OwnExpansionTests` checks them against libical's iterator on random rules.
-  var simpleShape: Bool {
-    guard setPositions.isEmpty, yearDays.isEmpty, weekNumbers.isEmpty, !hasDayPositions else {
-      return false
-    }
+  /// All-day series with BYHOUR, BYMINUTE or BYSECOND stay with libical. `OwnExpansionTests`
+  /// checks the others against libical's iterator on random rules.
+  func simpleShape(isDate: Bool) -> Bool {
+    guard setPositions.isEmpty, yearDays.isEmpty, weekNumbers.isEmpty, !hasDayPositions,
+      !isDate || (hours.isEmpty && minutes.isEmpty && seconds.isEmpty)
+    else { return false }
     return freq == ICAL_DAILY_RECURRENCE || (freq == ICAL_WEEKLY_RECURRENCE && monthDays.isEmpty)
   }
 

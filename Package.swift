@@ -10,7 +10,8 @@ let package = Package(
     .library(name: "FreeTimeICS", targets: ["FreeTimeICS"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
   ],
   targets: [
     // libical 3 from the system (Debian: libical-dev). The only C dependency.
@@ -20,7 +21,9 @@ let package = Package(
       providers: [.apt(["libical-dev"])]
     ),
     // Pure Swift: intervals, the open-event counter, the merger, durations. No C, no I/O.
-    .target(name: "FreeTimeCore"),
+    .target(
+      name: "FreeTimeCore",
+      dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
     // The only module that imports libical: reading calendars, writing iCalendar.
     // Windows zone names go through ICU's copy of CLDR's windowsZones, from the toolchain's
     // Foundation (_FoundationICU), so no second ICU is needed.

@@ -9,11 +9,15 @@ let package = Package(
   dependencies: [
     .package(
       url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
   ],
   targets: [
     // The main package's core, through a symlink (a path dependency's identity would be the
     // name of the directory the repository was cloned into).
-    .target(name: "FreeTimeCore", path: "Sources/FreeTimeCore"),
+    .target(
+      name: "FreeTimeCore",
+      dependencies: [.product(name: "HeapModule", package: "swift-collections")],
+      path: "Sources/FreeTimeCore"),
     .executableTarget(
       name: "CoreBenchmarks",
       dependencies: [

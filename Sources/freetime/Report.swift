@@ -134,7 +134,7 @@ struct Report {
       out +=
         "    {\"name\": \(JSON.string(person.name)), \"source\": \(JSON.string(person.source)), "
       out +=
-        "\"role\": \(JSON.string(person.role.rawValue)), \"busyIntervals\": \(person.busy.count), "
+        "\"role\": \(JSON.string(person.role.rawValue)), \"busyIntervals\": \(person.busyCount), "
       out += "\"warnings\": \(person.diagnostics.count)}"
     }
     out += people.isEmpty ? "],\n" : "\n  ],\n"

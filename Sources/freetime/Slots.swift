@@ -144,7 +144,7 @@ extension Freetime {
 
     func run() throws {
       let setup = try Setup(self)
-      let people = try Reading.people(setup.sources, options: setup.readOptions, quiet: quiet)
+      var people = try Reading.people(setup.sources, options: setup.readOptions, quiet: quiet)
       var warnings = 0
       for person in people {
         for diagnostic in person.diagnostics where !quiet {
@@ -162,14 +162,21 @@ extension Freetime {
       }
 
       let window = setup.window
-      let participants = people.map { person in
+      // The timeline and --explain look at the busy time again; otherwise each person's busy
+      // intervals are handed to the counter, which turns them into the free list in place.
+      let keepBusy = format == .timeline || explain
+      var participants: [Participant] = []
+      for i in people.indices {
         // --buffer pads real busy time only; working hours are added after it, for people (not
         // rooms), in each person's home zone.
-        var busy = SlotAdjust.pad(person.busy, by: buffer?.seconds ?? 0)
-        let off = setup.offHours(of: person)
-        if !off.isEmpty { busy += off }  // no copy of a big calendar's busy time otherwise
-        return Participant(
-          name: person.name, role: person.role, free: FreeSlots.free(busy: busy, in: window))
+        var busy = SlotAdjust.pad(
+          keepBusy ? people[i].busy : people[i].takeBusy(), by: buffer?.seconds ?? 0)
+        let off = setup.offHours(of: people[i])
+        if !off.isEmpty { busy += off }
+        participants.append(
+          Participant(
+            name: people[i].name, role: people[i].role,
+            free: FreeSlots.free(busy: consume busy, in: window)))
       }
       var slots: [Slot]
       let requiredCount = participants.filter { $0.role == .required }.count

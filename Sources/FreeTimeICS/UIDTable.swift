@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Numbers the UIDs of one person's calendar 0, 1, 2, … in the order they are first seen, in
+/// about 40 bytes per UID (a `[String: Int32]` with its strings costs over 100, which matters at
+/// a million events).
+///
+/// The texts are kept back to back in one byte array, and an open-addressing table (linear
+/// probing, at most half full) holds their numbers; a probe compares the text itself, so two
+/// UIDs are one only when their bytes are equal. The hash is Swift's per-process seeded one, so
+/// a calendar cannot be built to make the probes long.
+struct UIDTable {
+  private var bytes: [UInt8] = []
+  /// Where each text ends in `bytes`; it begins where the previous one ends.
+  private var ends: [Int] = []
+  /// UID numbers, -1 for an empty slot; the count is a power of two.
+  private var slots = [Int32](repeating: -1, count: 64)
+
+  var count: Int { ends.count }
+
+  /// The number of `uid`, without adding it.
+  func number(of uid: String) -> Int32? {
+    var uid = uid
+    return uid.withUTF8 { text in
+      let slot = find(UnsafeRawBufferPointer(text))
+      return slots[slot] >= 0 ? slots[slot] : nil
+    }
+  }
+
+  /// The number of `uid`, added when it is new.
+  mutating func intern(_ uid: String) -> Int32 {
+    var uid = uid
+    return uid.withUTF8 { text in
+      let slot = find(UnsafeRawBufferPointer(text))
+      if slots[slot] >= 0 { return slots[slot] }
+      let n = Int32(ends.count)
+      bytes.append(contentsOf: text)
+      ends.append(bytes.count)
+      slots[slot] = n
+      if ends.count * 2 > slots.count { grow() }
+      return n
+    }
+  }
+
+  /// The text of UID number `n`.
+  subscript(n: Int32) -> String {
+    String(decoding: bytes[range(n)], as: UTF8.self)
+  }
+
+  private func range(_ n: Int32) -> Range<Int> {
+    let i = Int(n)
+    return (i == 0 ? 0 : ends[i - 1])..<ends[i]
+  }
+
+  private static func hash(_ text: UnsafeRawBufferPointer) -> Int {
+    var hasher = Hasher()
+    hasher.combine(bytes: text)
+    return hasher.finalize()
+  }
+
+  /// The slot holding `text`, or the empty slot where it would go.
+  private func find(_ text: UnsafeRawBufferPointer) -> Int {
+    let mask = slots.count - 1
+    var i = Self.hash(text) & mask
+    return bytes.withUnsafeBytes { all in
+      while true {
+        let n = slots[i]
+        if n < 0 { return i }
+        let r = range(n)
+        if r.count == text.count
+          && (r.isEmpty || memcmp(all.baseAddress! + r.lowerBound, text.baseAddress!, r.count) == 0)
+        {
+          return i
+        }
+        i = (i + 1) & mask
+      }
+    }
+  }
+
+  private mutating func grow() {
+    let mask = slots.count * 2 - 1
+    var bigger = [Int32](repeating: -1, count: slots.count * 2)
+    bytes.withUnsafeBytes { all in
+      for n in 0..<Int32(ends.count) {
+        let r = range(n)
+        var i = Self.hash(UnsafeRawBufferPointer(rebasing: all[r])) & mask
+        while bigger[i] >= 0 { i = (i + 1) & mask }
+        bigger[i] = n
+      }
+    }
+    slots = bigger
+  }
+}

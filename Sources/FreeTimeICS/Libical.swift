@@ -1,4 +1,5 @@
 internal import CLibical
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -21,6 +22,9 @@ enum Libical {
   private static let once: Void = {
     // Never abort the process on a libical error; we check results ourselves.
     icalerror_set_errors_are_fatal(0)
+    // Builds libical's array of builtin zones (from zone.tab) now, on one thread: built lazily,
+    // it is filled while other threads may already walk it.
+    _ = icaltimezone_get_builtin_timezones()
     // Blocks of 256 KiB and more (the growing arrays of busy time and the UID tables of a big
     // calendar) are mapped on their own and unmapped when freed. Left alone, glibc raises this
     // threshold each time such a block is freed, and the heap keeps the holes: 40 MB more peak
@@ -67,11 +71,64 @@ enum Libical {
   /// Parses one component from its unfolded lines and hands it to `body`, holding the lock; the
   /// component is freed when `body` returns, so nothing of libical's escapes.
   static func parse<T>(_ lines: [ContentLine], _ body: (OpaquePointer) -> T) -> Parsed<T> {
-    withLock(exclusive: mayParsePeriod(lines)) {
+    let newZones = unseenZoneIDs(lines)
+    let result = withLock(exclusive: !newZones.isEmpty || mayParsePeriod(lines)) {
+      () -> Parsed<T> in
       guard let comp = parseOwnedUnlocked(lines) else { return .failed }
       defer { icalcomponent_free(comp) }
       return .parsed(body(comp))
     }
+    if !newZones.isEmpty { seenZoneIDs.withLock { $0.formUnion(newZones) } }
+    return result
+  }
+
+  /// TZID values libical has already looked up among its builtin zones.
+  ///
+  /// `icaltimezone_get_builtin_timezone` walks libical's array of builtin zones without a lock,
+  /// and appends to it the first time it loads a zone that zone.tab does not list (US/Eastern,
+  /// Etc/GMT+5): a thread walking the array meanwhile reads a half-written entry (a crash seen in
+  /// one run of ninety). So a component naming a TZID for the first time in this process is
+  /// worked on with the lock held exclusively; the array itself is built in `setUp`.
+  private static let seenZoneIDs = Mutex<Set<[UInt8]>>([])
+
+  /// The TZID parameter values among these lines that no earlier component named.
+  static func unseenZoneIDs(_ lines: [ContentLine]) -> [[UInt8]] {
+    var found: [[UInt8]] = []
+    for line in lines {
+      guard let id = zoneID(line.bytes) else { continue }
+      if !found.contains(id) { found.append(id) }
+    }
+    guard !found.isEmpty else { return [] }
+    return seenZoneIDs.withLock { seen in found.filter { !seen.contains($0) } }
+  }
+
+  /// The bytes of a line's TZID parameter value (quotes and all), or nil without one.
+  static func zoneID(_ bytes: [UInt8]) -> [UInt8]? {
+    var inQuotes = false
+    var i = 0
+    while i < bytes.count {
+      let b = bytes[i]
+      if b == 0x22 { inQuotes.toggle() }
+      if !inQuotes {
+        if b == 0x3A { return nil }  // the value starts: no TZID before it
+        if b == 0x3B, i + 5 < bytes.count,
+          bytes[i + 1] | 0x20 == 0x74, bytes[i + 2] | 0x20 == 0x7A, bytes[i + 3] | 0x20 == 0x69,
+          bytes[i + 4] | 0x20 == 0x64, bytes[i + 5] == 0x3D
+        {
+          var end = i + 6
+          var quoted = false
+          while end < bytes.count {
+            let c = bytes[end]
+            if c == 0x22 { quoted.toggle() }
+            if !quoted && (c == 0x3B || c == 0x3A) { break }
+            end += 1
+          }
+          return Array(bytes[(i + 6)..<end])
+        }
+      }
+      i += 1
+    }
+    return nil
   }
 
   /// Parses one component; the caller holds the lock and owns (must free) the result.

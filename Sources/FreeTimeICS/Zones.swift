@@ -22,7 +22,8 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
   /// `coveredFrom`, the system zone of the same name (if any) answers instead.
   private let coveredFrom: Instant
   private let before: Zone?
-  /// A system zone's offsets from 1900 to 2100, looked up instead of asking ICU each time.
+  /// A system zone's offsets from 1970 to 2100, looked up instead of asking ICU each time
+  /// (before and after, ICU answers: slower, and rarely needed).
   private let table: OffsetTable?
 
   private init(
@@ -157,7 +158,7 @@ enum ICSTime {
 /// saving and changes of standard time), so an offset is a binary search, not an ICU call.
 /// `ZoneTests` checks it against `TimeZone.secondsFromGMT` for every zone.
 struct OffsetTable: Sendable {
-  static let from: Instant = -2_208_988_800  // 1900-01-01
+  static let from: Instant = 0  // 1970-01-01
   static let to: Instant = 4_102_444_800  // 2100-01-01
   /// One table per zone name for the whole process (building one asks ICU a few hundred times).
   private static let cache = Mutex<[String: OffsetTable]>([:])
@@ -174,6 +175,13 @@ struct OffsetTable: Sendable {
   private var offsets: [Int] = []
 
   init(_ zone: TimeZone) {
+    #if canImport(_FoundationICU)
+      if let (starts, offsets) = OffsetTable.transitions(zone.identifier) {
+        self.starts = starts
+        self.offsets = offsets
+        return
+      }
+    #endif
     var date = Date(timeIntervalSince1970: TimeInterval(OffsetTable.from))
     starts.append(OffsetTable.from)
     offsets.append(zone.secondsFromGMT(for: date))
@@ -191,7 +199,50 @@ struct OffsetTable: Sendable {
     }
   }
 
-  /// The offset at `instant`, or nil outside 1900–2100.
+  #if canImport(_FoundationICU)
+    /// The transitions from ICU's calendar API directly, one calendar for the whole walk (a bit
+    /// cheaper than Foundation's `nextDaylightSavingTimeTransition`). Each step still costs ICU
+    /// a copy of the zone's transition list, which is why the table starts only in 1970.
+    private static func transitions(_ identifier: String) -> ([Instant], [Int])? {
+      let id = Array(identifier.utf16)
+      var status = U_ZERO_ERROR
+      guard let calendar = swift_ucal_open(id, Int32(id.count), nil, UCAL_GREGORIAN, &status),
+        status.rawValue <= 0
+      else { return nil }
+      defer { swift_ucal_close(calendar) }
+      func offset(at millis: Double) -> Int? {
+        var status = U_ZERO_ERROR
+        swift_ucal_setMillis(calendar, millis, &status)
+        let zone = swift_ucal_get(calendar, UCAL_ZONE_OFFSET, &status)
+        let dst = swift_ucal_get(calendar, UCAL_DST_OFFSET, &status)
+        return status.rawValue <= 0 ? Int(zone + dst) / 1000 : nil
+      }
+      var millis = Double(OffsetTable.from) * 1000
+      guard let first = offset(at: millis) else { return nil }
+      var starts = [OffsetTable.from]
+      var offsets = [first]
+      let end = Double(OffsetTable.to) * 1000
+      while true {
+        var next = 0.0
+        var status = U_ZERO_ERROR
+        swift_ucal_setMillis(calendar, millis, &status)
+        guard
+          swift_ucal_getTimeZoneTransitionDate(calendar, UCAL_TZ_TRANSITION_NEXT, &next, &status)
+            != 0,
+          status.rawValue <= 0, next > millis, next < end
+        else { break }
+        guard let o = offset(at: next) else { return nil }
+        if o != offsets.last {
+          starts.append(Instant((next / 1000).rounded(.down)))
+          offsets.append(o)
+        }
+        millis = next
+      }
+      return (starts, offsets)
+    }
+  #endif
+
+  /// The offset at `instant`, or nil outside 1970–2100.
   func offset(at instant: Instant) -> Int? {
     guard instant >= OffsetTable.from, instant < OffsetTable.to else { return nil }
     var low = 0

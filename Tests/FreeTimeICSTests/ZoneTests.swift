@@ -17,14 +17,14 @@ import Testing
     for name in TimeZone.knownTimeZoneIdentifiers {
       let zone = try #require(TimeZone(identifier: name))
       let table = OffsetTable(zone)
-      // Random instants, and both sides of every transition ICU reports after 1960.
+      // Random instants, and both sides of every transition ICU reports in the table's span.
       var instants = (0..<200).map { _ in OffsetTable.from + Int64(next() % span) }
-      var date = Date(timeIntervalSince1970: -315_619_200)
+      var date = Date(timeIntervalSince1970: TimeInterval(OffsetTable.from))
       while let t = zone.nextDaylightSavingTimeTransition(after: date),
         t.timeIntervalSince1970 < 4e9
       {
         let s = Instant(t.timeIntervalSince1970.rounded(.down))
-        instants += [s - 1, s, s + 1]
+        instants += [s - 1, s, s + 1].filter { $0 >= OffsetTable.from }
         date = t
       }
       for instant in instants {
@@ -35,5 +35,14 @@ import Testing
     }
     #expect(compared > 100_000)
     #expect(OffsetTable(TimeZone(identifier: "UTC")!).offset(at: OffsetTable.to) == nil)
+    #expect(OffsetTable(TimeZone(identifier: "UTC")!).offset(at: OffsetTable.from - 1) == nil)
+    // Outside the table, the zone asks ICU.
+    let prague = try #require(Zone.named("Europe/Prague"))
+    let icu = try #require(TimeZone(identifier: "Europe/Prague"))
+    for instant: Instant in [-2_208_988_800, -1_000_000_000, -800_000_000, -1, 4_200_000_000] {
+      #expect(
+        prague.utcOffset(at: instant)
+          == icu.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant))))
+    }
   }
 }

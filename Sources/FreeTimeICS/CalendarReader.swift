@@ -96,11 +96,35 @@ public enum CalendarReader {
     try readStream(fd: fd, displayName: path, home: home, options: options, into: &person)
   }
 
+  /// Reads one calendar held in memory, named `name` in messages (the fuzz target, tests).
+  public static func read(bytes: [UInt8], name: String, options: ReadOptions) throws
+    -> PersonCalendar
+  {
+    Libical.setUp()
+    var person = PersonAccumulator(window: options.window)
+    var scanner = LineScanner(bytes: bytes)
+    try readStream(&scanner, displayName: name, home: nil, options: options, into: &person)
+    let busy = person.finish()
+    return PersonCalendar(
+      name: name, source: name, role: .required, busy: busy, diagnostics: person.diagnostics,
+      homeZone: person.calendarZone, tentative: person.tentativeBusy,
+      origins: person.busyOrigins, hasAvailability: person.hasAvailability,
+      unavailable: person.unavailable)
+  }
+
   static func readStream(
     fd: Int32, displayName: String, home: Zone?, options: ReadOptions,
     into person: inout PersonAccumulator
   ) throws {
     var scanner = LineScanner(fd: fd, progress: options.progress)
+    try readStream(
+      &scanner, displayName: displayName, home: home, options: options, into: &person)
+  }
+
+  static func readStream(
+    _ scanner: inout LineScanner, displayName: String, home: Zone?, options: ReadOptions,
+    into person: inout PersonAccumulator
+  ) throws {
     var file = FileReader(file: displayName, options: options, homeOverride: home)
     do {
       while let line = try scanner.next() {

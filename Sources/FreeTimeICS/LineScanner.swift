@@ -39,6 +39,16 @@ struct LineScanner {
     self.block = [UInt8](repeating: 0, count: blockSize)
   }
 
+  /// Scans bytes already in memory (tests, the fuzz target).
+  init(bytes: [UInt8]) {
+    self.fd = -1
+    self.progress = nil
+    self.block = bytes
+    self.filled = bytes.count
+    self.bytesRead = bytes.count
+    self.atEnd = true
+  }
+
   enum ScanError: Error {
     case nulByte(line: Int)
     case readFailed(errno: Int32)
@@ -142,6 +152,10 @@ struct LineScanner {
   private mutating func refill() throws {
     position = 0
     filled = 0
+    guard fd >= 0 else {
+      atEnd = true
+      return
+    }
     while true {
       let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
       if n < 0 {

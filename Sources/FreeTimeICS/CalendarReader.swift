@@ -103,6 +103,7 @@ public enum CalendarReader {
     Libical.setUp()
     var person = PersonAccumulator(window: options.window)
     var scanner = LineScanner(bytes: bytes)
+    scanner.maxLineBytes = options.limits.lineBytes
     try readStream(&scanner, displayName: name, home: nil, options: options, into: &person)
     let busy = person.finish()
     return PersonCalendar(
@@ -117,24 +118,43 @@ public enum CalendarReader {
     into person: inout PersonAccumulator
   ) throws {
     var scanner = LineScanner(fd: fd, progress: options.progress)
+    scanner.maxLineBytes = options.limits.lineBytes
+    var info = stat()
+    let size = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
+    let watch = Watchdog.shared.watch(
+      file: displayName, budget: options.limits.cpuSeconds, size: size)
+    defer { Watchdog.shared.finish(watch) }
     try readStream(
-      &scanner, displayName: displayName, home: home, options: options, into: &person)
+      &scanner, displayName: displayName, home: home, options: options, into: &person,
+      watch: watch)
   }
 
   static func readStream(
     _ scanner: inout LineScanner, displayName: String, home: Zone?, options: ReadOptions,
-    into person: inout PersonAccumulator
+    into person: inout PersonAccumulator, watch: Watchdog.Slot? = nil
   ) throws {
     var file = FileReader(file: displayName, options: options, homeOverride: home)
+    file.watch = watch
+    var lines = 0
     do {
       while let line = try scanner.next() {
         try file.consume(line, into: &person)
+        lines &+= 1
+        if lines & 1023 == 0, let watch, watch.bytes.load(ordering: .relaxed) < scanner.bytesRead {
+          watch.bytes.store(scanner.bytesRead, ordering: .relaxed)  // a pipe: budget as it grows
+        }
       }
     } catch let error as LineScanner.ScanError {
       switch error {
       case .nulByte(let line):
         throw ReadError(
           file: displayName, line: line, message: "NUL byte: this is not iCalendar text")
+      case .lineTooLong(let line):
+        throw ReadError(
+          file: displayName, line: line,
+          message:
+            "a content line longer than \(options.limits.lineBytes) bytes (--max-line-bytes raises the limit)"
+        )
       case .readFailed(let code):
         throw ReadError(
           file: displayName, message: "read failed: \(String(cString: strerror(code)))")
@@ -335,6 +355,9 @@ struct PersonAccumulator {
       break
     }
   }
+
+  /// Instances, overrides and free-busy periods kept so far.
+  var instanceCount: Int { spans.count + plain.count + overrides.count }
 
   /// Whether a master event with this UID was read already.
   func hasMaster(_ uid: String) -> Bool {
@@ -541,6 +564,10 @@ struct FileReader {
   /// What the pre-pass learned about the component being collected.
   private var current = ComponentState()
   private var warnedOutside = false
+  /// The person's instance count when this file started (a directory has several files).
+  private var instancesBefore: Int?
+  /// The watchdog's view of this file: where the component being read begins.
+  var watch: Watchdog.Slot?
 
   init(file: String, options: ReadOptions, homeOverride: Zone?) {
     self.file = file
@@ -566,6 +593,7 @@ struct FileReader {
   }
 
   mutating func consume(_ line: ContentLine, into person: inout PersonAccumulator) throws {
+    if instancesBefore == nil { instancesBefore = person.instanceCount }
     let name = line.name
     sawContent = true
     if !line.hasValue && name != "BEGIN" && name != "END" {
@@ -603,6 +631,7 @@ struct FileReader {
         startCalendar()
       } else if stack.count == 1 {
         if what == "VCALENDAR" { throw error(line.number, "BEGIN:VCALENDAR inside a VCALENDAR") }
+        watch?.line.store(line.number, ordering: .relaxed)
         componentName = what
         component = [line]
         skipDepth = 0
@@ -614,7 +643,9 @@ struct FileReader {
           component.append(line)
         }
       }
-      if stack.count >= 64 { throw error(line.number, "components nested more than 64 deep") }
+      if stack.count >= options.limits.depth {
+        throw error(line.number, "components nested more than \(options.limits.depth) deep")
+      }
       stack.append((what, line.number))
     case "END":
       let what = line.keyword
@@ -637,6 +668,7 @@ struct FileReader {
         component = []
         try handle(
           componentName, lines: lines, state: current, deferUnknownZones: true, into: &person)
+        try checkInstances(person, line: lines.first?.number)
         if implicitCalendar {
           stack.removeLast()
           try endCalendar(into: &person)
@@ -678,6 +710,7 @@ struct FileReader {
         if current.take(line, name: name) { return }
         guard FileReader.eventProperties.contains(name) || (options.explain && name == "SUMMARY")
         else { return }
+        if tooManyParameters(line, name: name) { return }
         if FileReader.timeProperties.contains(name), let bad = line.impossibleDate {
           // libical would roll Feb 30 over to Mar 1: refuse instead (LIBICAL_NOTES.md).
           let what = "impossible date or time '\(Sanitize.text(bad, limit: 40))' in \(name)"
@@ -691,6 +724,7 @@ struct FileReader {
         component.append(line)
       case "VFREEBUSY":
         guard FileReader.freeBusyProperties.contains(name) else { return }
+        if tooManyParameters(line, name: name) { return }
         if name == "FREEBUSY", let bad = line.impossibleDate {
           person.diagnostics.append(
             Diagnostic(
@@ -702,11 +736,38 @@ struct FileReader {
         }
         component.append(line)
       case "VTIMEZONE", "VAVAILABILITY":
+        if tooManyParameters(line, name: name) { return }
         component.append(line)
       default:
         break
       }
     }
+  }
+
+  /// Instances kept from this file so far (`ReadLimits.instancesPerFile`).
+  private mutating func checkInstances(_ person: PersonAccumulator, line: Int?) throws {
+    let count = person.instanceCount
+    let base = instancesBefore ?? 0
+    if count - base > options.limits.instancesPerFile {
+      throw error(
+        line,
+        "more than \(options.limits.instancesPerFile) instances in this file up to the window's end; --max-file-instances raises the limit, or narrow the window"
+      )
+    }
+  }
+
+  /// Whether a line bound for libical has more parameters than the limit; the component is
+  /// then skipped with a warning.
+  private mutating func tooManyParameters(_ line: ContentLine, name: String) -> Bool {
+    guard line.hasMoreParameters(than: options.limits.parameters) else { return false }
+    let what = componentName == "VEVENT" ? "event" : componentName
+    current.invalid =
+      current.invalid
+      ?? (
+        line.number,
+        "\(what) skipped: more than \(options.limits.parameters) parameters on \(Sanitize.text(name, limit: 40))"
+      )
+    return true
   }
 
   /// Components accepted without a VCALENDAR around them.
@@ -764,15 +825,15 @@ struct FileReader {
     _ kind: String, lines: [ContentLine], state: ComponentState, deferUnknownZones: Bool,
     into person: inout PersonAccumulator
   ) throws {
+    if let (line, message) = state.invalid {
+      person.diagnostics.append(
+        Diagnostic(file: file, line: line, uid: state.uidRaw, message: message))
+      return
+    }
     switch kind {
     case "VTIMEZONE":
       readTimeZone(lines, into: &person)
     case "VEVENT":
-      if let (line, message) = state.invalid {
-        person.diagnostics.append(
-          Diagnostic(file: file, line: line, uid: state.uidRaw, message: message))
-        return
-      }
       var warnings: [Diagnostic] = []
       let file = self.file
       let preRead = state.preRead

@@ -32,6 +32,8 @@ struct LineScanner {
   private(set) var controlCharacterLines: [Int] = []
 
   private let progress: ReadProgress?
+  /// The longest unfolded content line accepted, in bytes (`ReadLimits.lineBytes`).
+  var maxLineBytes = Int.max
 
   init(fd: Int32, blockSize: Int = 1 << 20, progress: ReadProgress? = nil) {
     self.fd = fd
@@ -51,6 +53,8 @@ struct LineScanner {
 
   enum ScanError: Error {
     case nulByte(line: Int)
+    /// `line` is where the content line starts.
+    case lineTooLong(line: Int)
     case readFailed(errno: Int32)
   }
 
@@ -66,17 +70,17 @@ struct LineScanner {
         // it is a line of its own.
         if var line = pending {
           pending = nil
-          try readPhysical(into: &line.bytes, dropFirst: true)
+          try readPhysical(into: &line.bytes, dropFirst: true, startLine: line.number)
           pending = line
         } else {
           var bytes: [UInt8] = []
-          try readPhysical(into: &bytes, dropFirst: true)
+          try readPhysical(into: &bytes, dropFirst: true, startLine: physicalLine + 1)
           pending = ContentLine(bytes: bytes, number: physicalLine)
         }
         continue
       }
       var bytes: [UInt8] = []
-      try readPhysical(into: &bytes, dropFirst: false)
+      try readPhysical(into: &bytes, dropFirst: false, startLine: physicalLine + 1)
       if bytes.isEmpty { continue }
       let done = pending
       pending = ContentLine(bytes: bytes, number: physicalLine)
@@ -99,7 +103,9 @@ struct LineScanner {
   /// Appends the next physical line, without its terminator (CR LF or LF), to `dest`: without
   /// its first byte for a continuation, without a UTF-8 byte-order mark on the first line, and
   /// without control bytes (noted; NUL is an error).
-  private mutating func readPhysical(into dest: inout [UInt8], dropFirst: Bool) throws {
+  private mutating func readPhysical(into dest: inout [UInt8], dropFirst: Bool, startLine: Int)
+    throws
+  {
     let regionStart = dest.count
     var skip = dropFirst
     while try hasData() {
@@ -115,6 +121,10 @@ struct LineScanner {
       if skip && from < end {
         from += 1
         skip = false
+      }
+      // Checked before copying, so a line of gigabytes is refused without being held.
+      if dest.count + (end - from) > maxLineBytes + 1 {
+        throw ScanError.lineTooLong(line: startLine)
       }
       block.withUnsafeBufferPointer { buffer in
         dest.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[from..<end]))
@@ -218,6 +228,24 @@ extension ContentLine {
       if byte == 0x3A && !inQuotes { return i + 1 }
     }
     return nil
+  }
+
+  /// Whether the line has more than `limit` parameters (`;` outside quotes before the value).
+  func hasMoreParameters(than limit: Int) -> Bool {
+    var inQuotes = false
+    var count = 0
+    for byte in bytes {
+      if byte == 0x22 {
+        inQuotes.toggle()
+      } else if !inQuotes {
+        if byte == 0x3A { break }
+        if byte == 0x3B {
+          count += 1
+          if count > limit { return true }
+        }
+      }
+    }
+    return false
   }
 
   /// The value after the first `:` that is outside a quoted parameter value.

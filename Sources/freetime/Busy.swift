@@ -36,6 +36,9 @@ extension Freetime {
     @Flag(help: "Treat every warning about the calendars as an error.")
     var strict = false
 
+    /// --max-line-bytes, --max-file-instances, --cpu-budget.
+    @OptionGroup var limits: LimitOptions
+
     func validate() throws {
       if calendars.isEmpty { throw ValidationError("Name at least one calendar.") }
     }
@@ -44,6 +47,7 @@ extension Freetime {
       var slots = try Slots.parse(calendars)
       slots.window = window
       slots.strict = strict
+      slots.limits = limits
       let setup = try Setup(slots)
       let people = try Reading.people(setup.sources, options: setup.readOptions, quiet: false)
       var warnings = 0

@@ -32,6 +32,9 @@ extension Freetime {
         "Time zone of floating times (default: $TZ, else the system zone).", valueName: "zone"))
     var tz: String?
 
+    /// --max-line-bytes, --max-file-instances, --cpu-budget.
+    @OptionGroup var limits: LimitOptions
+
     func validate() throws {
       if calendars.isEmpty { throw ValidationError("Name at least one calendar.") }
     }
@@ -42,6 +45,7 @@ extension Freetime {
       var options = ReadOptions(
         window: Interval(now, now + 7 * 86400), defaultZone: zone, maxInstances: 10_000_000)
       options.lint = true
+      options.limits = limits.limits
       var errors = 0
       var warnings = 0
       var notes = 0

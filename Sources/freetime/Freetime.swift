@@ -72,6 +72,6 @@ enum Diagnostics {
   }
 
   static func plain(_ text: String) {
-    Output.writeAll(2, Array((text + "\n").utf8))
+    Output.writeAll(2, Array((Output.terminalSafe(text) + "\n").utf8))
   }
 }

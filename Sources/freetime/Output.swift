@@ -9,6 +9,7 @@ import FreeTimeICS
 /// half-written file and a failure leaves the old file in place.
 enum Output {
   static func write(_ text: String, to path: String?, quiet: Bool) throws {
+    let text = terminalSafe(text)
     guard let path else {
       if !quiet { writeAll(1, text) }
       return
@@ -29,7 +30,27 @@ enum Output {
     }
     let temporary = String(
       decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    // Interrupted (Ctrl-C, kill, a closed terminal) before the rename: the temporary file goes,
+    // the target stays as it was.
+    pendingTemporary = strdup(temporary)
+    for signal in Output.interruptions { Glibc.signal(signal, removeTemporaryAndDie) }
+    // A parent may have started us with these blocked (the mask is inherited across exec).
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    for signal in Output.interruptions { sigaddset(&mask, signal) }
+    pthread_sigmask(SIG_UNBLOCK, &mask, nil)
+    defer {
+      for signal in Output.interruptions { Glibc.signal(signal, SIG_DFL) }
+      free(pendingTemporary)
+      pendingTemporary = nil
+    }
     let ok = writeAll(fd, text) && fsync(fd) == 0
+    // For the test that interrupts a write: hold the finished temporary file a while.
+    if let pause = getenv("FREETIME_TEST_PAUSE_BEFORE_RENAME"),
+      let seconds = UInt32(String(cString: pause))
+    {
+      sleep(seconds)
+    }
     let mode: mode_t = 0o644 & ~currentUmask()
     fchmod(fd, mode)
     close(fd)
@@ -38,6 +59,52 @@ enum Output {
       unlink(temporary)
       throw CommandError("\(path): cannot write: \(reason)")
     }
+    // The rename itself survives a crash once the directory is synced.
+    let dirfd = open(directory, O_RDONLY | O_DIRECTORY)
+    if dirfd >= 0 {
+      fsync(dirfd)
+      close(dirfd)
+    }
+  }
+
+  static let interruptions: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+  /// Output with every control byte removed but tab, line feed and the CR of a CR LF (iCalendar
+  /// lines end so): calendar text never reaches a terminal as an escape sequence, whatever the
+  /// format. C1 controls (U+0080–U+009F, which some terminals obey like ESC) go too. Renderers
+  /// already clean calendar text; this is the last line of defence, and costs one scan.
+  static func terminalSafe(_ text: String) -> String {
+    var text = text
+    let clean = text.withUTF8 { bytes -> Bool in
+      for i in bytes.indices {
+        let b = bytes[i]
+        if b < 0x20 {
+          if b == 0x09 || b == 0x0A { continue }
+          if b == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A { continue }
+          return false
+        }
+        if b == 0x7F
+          || (b == 0xC2 && i + 1 < bytes.count && bytes[i + 1] >= 0x80 && bytes[i + 1] <= 0x9F)
+        {
+          return false
+        }
+      }
+      return true
+    }
+    if clean { return text }
+    var out = String.UnicodeScalarView()
+    let scalars = Array(text.unicodeScalars)
+    for (i, scalar) in scalars.enumerated() {
+      let v = scalar.value
+      if v < 0x20 {
+        if v == 0x09 || v == 0x0A { out.append(scalar) }
+        if v == 0x0D && i + 1 < scalars.count && scalars[i + 1] == "\n" { out.append(scalar) }
+        continue
+      }
+      if v == 0x7F || (0x80...0x9F).contains(v) { continue }
+      out.append(scalar)
+    }
+    return String(out)
   }
 
   /// Writes a string's UTF-8 without copying it first (native strings are contiguous).
@@ -71,4 +138,15 @@ enum Output {
     umask(old)
     return old
   }
+}
+
+/// The temporary file `Output.write` is filling, for the signal handler (C string, or nil).
+nonisolated(unsafe) private var pendingTemporary: UnsafeMutablePointer<CChar>? = nil
+
+/// Removes the temporary output file, then dies of the signal as if unhandled (async-signal-safe
+/// calls only).
+private func removeTemporaryAndDie(_ signal: Int32) {
+  if let path = pendingTemporary { unlink(path) }
+  Glibc.signal(signal, SIG_DFL)
+  raise(signal)
 }

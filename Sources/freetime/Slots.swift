@@ -121,6 +121,9 @@ extension Freetime {
       help: ArgumentHelp("Cap on the instances of one recurring event.", valueName: "n"))
     var maxInstances: Int = 100_000
 
+    /// --max-line-bytes, --max-file-instances, --cpu-budget.
+    @OptionGroup var limits: LimitOptions
+
     static func count(_ n: Int, _ noun: String) -> String {
       n == 1 ? "1 \(noun)" : "\(n) \(noun)s"
     }
@@ -329,6 +332,7 @@ struct Setup {
       tentative: options.tentative == .busy ? .busy : .free,
       allDay: options.allDay == .busy ? .busy : .free, maxInstances: options.maxInstances)
     readOptions.explain = options.explain
+    readOptions.limits = options.limits.limits
     if let epoch = getenv("SOURCE_DATE_EPOCH").map({ String(cString: $0) }),
       let value = Int64(epoch)
     {

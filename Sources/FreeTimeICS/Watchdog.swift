@@ -1,0 +1,96 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Stops the run when reading one file has cost more CPU time than `ReadLimits.cpuSeconds`
+/// (plus one second per 5 MB of the file).
+///
+/// Nearly all of that time is libical's, and one libical call can run for seconds or never
+/// return on a hostile calendar (LIBICAL_NOTES.md), so no check between calls would do: a
+/// watchdog thread reads each reading thread's CPU clock ten times a second. When a file is
+/// over its budget it reports the file and the line where the component being read begins, and
+/// ends the process with status 2 (nothing has been written yet: output comes after reading).
+final class Watchdog: Sendable {
+  static let shared = Watchdog()
+
+  /// One reading thread on one file.
+  final class Slot: Sendable {
+    let file: String
+    let clock: clockid_t
+    let startCPU: Double
+    let baseBudget: Double
+    /// Where the top-level component being read begins.
+    let line = Atomic<Int>(0)
+    /// Bytes of the file read so far (a pipe has no size to budget by in advance).
+    let bytes = Atomic<Int>(0)
+
+    fileprivate init(file: String, clock: clockid_t, budget: Double) {
+      self.file = file
+      self.clock = clock
+      self.startCPU = Watchdog.seconds(clock)
+      self.baseBudget = budget
+    }
+
+    var budget: Double {
+      baseBudget + Double(bytes.load(ordering: .relaxed)) * ReadLimits.cpuSecondsPerByte
+    }
+
+    var spent: Double { Watchdog.seconds(clock) - startCPU }
+  }
+
+  private let slots = Mutex<[ObjectIdentifier: Slot]>([:])
+  private let started = Atomic<Bool>(false)
+
+  /// Starts watching the calling thread, which is about to read `file`.
+  func watch(file: String, budget: Double, size: Int) -> Slot? {
+    var clock = clockid_t()
+    guard pthread_getcpuclockid(pthread_self(), &clock) == 0 else { return nil }
+    let slot = Slot(file: file, clock: clock, budget: budget)
+    slot.bytes.store(size, ordering: .relaxed)
+    slots.withLock { $0[ObjectIdentifier(slot)] = slot }
+    if !started.exchange(true, ordering: .acquiringAndReleasing) { startThread() }
+    return slot
+  }
+
+  func finish(_ slot: Slot?) {
+    guard let slot else { return }
+    _ = slots.withLock { $0.removeValue(forKey: ObjectIdentifier(slot)) }
+  }
+
+  private func startThread() {
+    var thread = pthread_t()
+    let result = pthread_create(
+      &thread, nil,
+      { _ in
+        Watchdog.shared.run()
+        return nil
+      }, nil)
+    if result == 0 { pthread_detach(thread) }
+  }
+
+  private func run() {
+    while true {
+      usleep(100_000)
+      let over = slots.withLock { slots in slots.values.first { $0.spent > $0.budget } }
+      if let slot = over {
+        let line = slot.line.load(ordering: .relaxed)
+        let error = ReadError(
+          file: Sanitize.text(slot.file, limit: 300), line: line > 0 ? line : nil,
+          message:
+            "reading this file took more than its \(Int(slot.budget.rounded(.up))) s of CPU time (most of it libical's parsing); stopped in the component that begins here; --cpu-budget raises the limit"
+        )
+        let text = Array("freetime: error: \(error.description)\n".utf8)
+        _ = text.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count) }
+        _exit(2)
+      }
+    }
+  }
+
+  static func seconds(_ clock: clockid_t) -> Double {
+    var now = timespec()
+    clock_gettime(clock, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+  }
+}

@@ -44,6 +44,8 @@ struct Run {
     env["SOURCE_DATE_EPOCH"] = "1795000000"
     env["TZ"] = "Europe/Prague"
     env.removeValue(forKey: "NO_COLOR")
+    // scripts/sanitize: freetime itself checks for leaks, the test runner does not.
+    if let options = env["FREETIME_CHILD_ASAN_OPTIONS"] { env["ASAN_OPTIONS"] = options }
     for (k, v) in environment { env[k] = v }
     process.environment = env
     // Output goes to files, so a large output can never block the child.

@@ -570,6 +570,12 @@ struct EventReader {
       }
     }
 
+    if parts.neverMatches {
+      // libical would search for a date that does not exist, second by second for SECONDLY,
+      // until the year 2582 (hours: the watchdog's case); DTSTART stays the one instance.
+      warn(line(of: "RRULE"), uid, "RRULE names no date that exists; only DTSTART is used")
+      return
+    }
     if parts.libicalGetsWrong || (options.ownExpansion && parts.simpleShape(isDate: start.isDate)) {
       // Expanded here, not by libical (RuleParts.libicalGetsWrong and simpleShape say why).
       let limit = LocalTimeResolver.civil(window.end, in: home) + 86400

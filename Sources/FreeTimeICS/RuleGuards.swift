@@ -46,6 +46,17 @@ struct RuleParts {
     setPositions = list(rule.by_set_pos)
   }
 
+  /// Whether BYMONTH and BYMONTHDAY together name no real date (February 30, April 31, -31 in
+  /// June): then the rule has no instance but DTSTART (RFC 5545 §3.3.10 ignores invalid dates).
+  var neverMatches: Bool {
+    guard !months.isEmpty, !monthDays.isEmpty else { return false }
+    let longest = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    for month in months where (1...12).contains(month) {
+      if monthDays.contains(where: { $0 != 0 && abs($0) <= longest[month - 1] }) { return false }
+    }
+    return true
+  }
+
   /// Rule shapes libical 3.0.16 expands wrongly (LIBICAL_NOTES.md): BYWEEKNO (#782, also with
   /// WKST and negative week numbers) and FREQ=DAILY with a negative BYMONTHDAY (#791). These are
   /// expanded by `ownInstances` instead, as long as they use no BYSETPOS or BYYEARDAY.

@@ -101,6 +101,25 @@ import Testing
     #expect(run.stdout.isEmpty)
   }
 
+  /// A rule naming no real date would send libical searching second by second until 2582; it
+  /// keeps only DTSTART, with a warning, and the events around it are intact.
+  @Test func ruleWithNoRealDateKeepsOnlyDTSTART() throws {
+    let path = Temp.file(
+      calendar(
+        "BEGIN:VEVENT\r\nUID:feb31@test\r\nDTSTART:20261124T100000Z\r\nDURATION:PT30M\r\nRRULE:FREQ=SECONDLY;BYMONTH=2,4;BYMONTHDAY=31,-31\r\nEND:VEVENT\r\n"
+      ))
+    let run = try Run.freetime([path, "--format", "json"] + window)
+    #expect(run.status == 0)
+    #expect(
+      run.stderr.contains("\(path):13: RRULE names no date that exists; only DTSTART is used"))
+    let slots = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+    let starts = (slots["slots"] as! [[String: Any]]).map { $0["start"] as! String }
+    #expect(
+      starts == [
+        "2026-11-24T08:00:00+00:00", "2026-11-24T10:30:00+00:00", "2026-11-24T11:30:00+00:00",
+      ])
+  }
+
   @Test func limitOptionsAreValidated() throws {
     let path = Temp.file(calendar(""))
     for bad in [

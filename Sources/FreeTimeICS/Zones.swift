@@ -42,6 +42,9 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
     if let libical { icaltimezone_free(libical, 1) }
   }
 
+  /// Every IANA zone name `named` knows, sorted (shell completion of `--tz`).
+  public static var knownNames: [String] { TimeZone.knownTimeZoneIdentifiers.sorted() }
+
   /// A zone of the system tz database by IANA name (`Europe/Prague`, `UTC`), or nil.
   public static func named(_ name: String) -> Zone? {
     let trimmed = name.hasPrefix(":") ? String(name.dropFirst()) : name

@@ -29,7 +29,8 @@ extension Freetime {
 
     @Option(
       help: ArgumentHelp(
-        "Time zone of floating times (default: $TZ, else the system zone).", valueName: "zone"))
+        "Time zone of floating times (default: $TZ, else the system zone).", valueName: "zone"),
+      completion: .list(Zone.knownNames))
     var tz: String?
 
     /// --max-line-bytes, --max-file-instances, --cpu-budget.

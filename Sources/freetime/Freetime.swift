@@ -42,6 +42,12 @@ struct Freetime: ParsableCommand {
     } catch {
       let code = exitCode(for: error)
       if code == .success {
+        if CommandLine.arguments.dropFirst().first == "--generate-completion-script",
+          CommandLine.arguments.last == "bash"
+        {
+          Output.writeAll(1, Completion.bashWithDefaultSubcommand(fullMessage(for: error)) + "\n")
+          Glibc.exit(0)
+        }
         // --help, --version, completion scripts.
         Self.exit(withError: error)
       }
@@ -73,5 +79,32 @@ enum Diagnostics {
 
   static func plain(_ text: String) {
     Output.writeAll(2, Array((Output.terminalSafe(text) + "\n").utf8))
+  }
+}
+
+/// Shell completion for the default subcommand.
+enum Completion {
+  /// argument-parser's bash script offers only subcommand names for the first word; `freetime`
+  /// is mostly run without one (`freetime alice.ics --min 30m`), so there the script completes
+  /// as for `freetime slots` too: calendars, options, zones, formats.
+  static func bashWithDefaultSubcommand(_ script: String) -> String {
+    let old = """
+          *)
+              # Offer subcommand completions
+              COMPREPLY+=($(compgen -W 'slots busy check help' -- "${cur}"))
+              ;;
+      """
+    let new = """
+          *)
+              # Offer subcommand completions for the first word, and those of the default
+              # subcommand, slots
+              if ((COMP_CWORD == 1)); then
+                  COMPREPLY+=($(compgen -W 'slots busy check help' -- "${cur}"))
+              fi
+              unparsed_words=("${subcommand}" "${unparsed_words[@]}")
+              _freetime_slots
+              ;;
+      """
+    return script.replacing(old, with: new)
   }
 }

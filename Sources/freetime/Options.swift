@@ -44,7 +44,8 @@ struct WindowOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "Time zone of WHEN values, floating times and the output (default: $TZ, else the system zone).",
-      valueName: "zone"))
+      valueName: "zone"),
+    completion: .list(Zone.knownNames))
   var tz: String?
 }
 

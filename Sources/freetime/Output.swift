@@ -8,8 +8,10 @@ import FreeTimeICS
 /// the same directory, synced, then renamed over the target, so a reader never sees a
 /// half-written file and a failure leaves the old file in place.
 enum Output {
-  static func write(_ text: String, to path: String?, quiet: Bool) throws {
-    let text = terminalSafe(text)
+  /// - Parameter colour: whether the text carries freetime's own colour (SGR sequences, kept;
+  ///   every other escape is removed).
+  static func write(_ text: String, to path: String?, quiet: Bool, colour: Bool = false) throws {
+    let text = terminalSafe(text, keepingColour: colour)
     guard let path else {
       if !quiet { writeAll(1, text) }
       return
@@ -73,11 +75,12 @@ enum Output {
   /// lines end so): calendar text never reaches a terminal as an escape sequence, whatever the
   /// format. C1 controls (U+0080–U+009F, which some terminals obey like ESC) go too. Renderers
   /// already clean calendar text; this is the last line of defence, and costs one scan.
-  static func terminalSafe(_ text: String) -> String {
+  static func terminalSafe(_ text: String, keepingColour: Bool = false) -> String {
     var text = text
     let clean = text.withUTF8 { bytes -> Bool in
       for i in bytes.indices {
         let b = bytes[i]
+        if b == 0x1B && keepingColour { continue }  // checked below, on the slow path
         if b < 0x20 {
           if b == 0x09 || b == 0x0A { continue }
           if b == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A { continue }
@@ -91,11 +94,19 @@ enum Output {
       }
       return true
     }
-    if clean { return text }
+    if clean && !(keepingColour && text.utf8.contains(0x1B)) { return text }
     var out = String.UnicodeScalarView()
     let scalars = Array(text.unicodeScalars)
-    for (i, scalar) in scalars.enumerated() {
+    var i = 0
+    while i < scalars.count {
+      let scalar = scalars[i]
       let v = scalar.value
+      defer { i += 1 }
+      if v == 0x1B && keepingColour, let end = Output.sgrEnd(scalars, from: i) {
+        out.append(contentsOf: scalars[i...end])
+        i = end
+        continue
+      }
       if v < 0x20 {
         if v == 0x09 || v == 0x0A { out.append(scalar) }
         if v == 0x0D && i + 1 < scalars.count && scalars[i + 1] == "\n" { out.append(scalar) }
@@ -105,6 +116,14 @@ enum Output {
       out.append(scalar)
     }
     return String(out)
+  }
+
+  /// The index of the `m` ending an SGR sequence (ESC [ digits and semicolons m) at `start`.
+  static func sgrEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+    guard start + 2 < scalars.count, scalars[start + 1] == "[" else { return nil }
+    var j = start + 2
+    while j < scalars.count, scalars[j] == ";" || ("0"..."9").contains(scalars[j]) { j += 1 }
+    return j < scalars.count && scalars[j] == "m" ? j : nil
   }
 
   /// Writes a string's UTF-8 without copying it first (native strings are contiguous).

@@ -26,11 +26,13 @@ struct Report {
   var timeline: Timeline?
   /// With `--explain`: what bounds each slot, parallel to `slots`.
   var explanations: [(after: Explanation, before: Explanation)] = []
+  /// Colour for the table and the timeline (`--color`).
+  var paint = Paint(on: false)
 
   func render(_ format: OutputFormat) -> String {
     switch format {
     case .table: return table()
-    case .timeline: return timeline?.render() ?? table()
+    case .timeline: return timeline?.render(paint) ?? table()
     case .json: return json()
     case .ndjson:
       return slots.indices.map { slotJSON(slots[$0], explanation: explanation($0)) + "\n" }.joined()
@@ -46,13 +48,15 @@ struct Report {
   /// For people: weekday, date, local times in --tz, duration.
   func table() -> String {
     let names = people.map(\.name).joined(separator: ", ")
-    var out = "Free for \(Sanitize.text(names, limit: 400)) in \(zone.name)"
-    if minimum > 0 { out += ", at least \(DurationSyntax.short(minimum))" }
-    out += "\n"
-    out +=
-      "Window: \(TimeText.human(window.start, zone: zone)) – \(TimeText.human(window.end, zone: zone))\n\n"
+    var title = "Free for \(Sanitize.text(names, limit: 400)) in \(zone.name)"
+    if minimum > 0 { title += ", at least \(DurationSyntax.short(minimum))" }
+    var out = paint.bold(title) + "\n"
+    out += paint.dim(
+      "Window: \(TimeText.human(window.start, zone: zone)) – \(TimeText.human(window.end, zone: zone))"
+    )
+    out += "\n\n"
     if slots.isEmpty {
-      out += "No common free time.\n"
+      out += paint.yellow("No common free time.") + "\n"
       return out
     }
     var rows: [[String]] = []
@@ -104,17 +108,21 @@ struct Report {
       var line = ""
       for (i, cell) in row.enumerated() {
         let isLast = i == row.count - 1
-        if i == 2 {
-          line += String(repeating: " ", count: widths[i] - cell.count) + cell  // right-align
-        } else {
-          line += isLast ? cell : cell + String(repeating: " ", count: widths[i] - cell.count)
+        let padding = String(repeating: " ", count: widths[i] - cell.count)
+        switch i {
+        case 0: line += paint.bold(cell) + padding
+        case 1: line += paint.cyan(cell) + padding
+        case 2: line += padding + paint.green(cell)  // right-aligned
+        default:
+          let painted = cell.hasPrefix("missing:") ? paint.yellow(cell) : paint.dim(cell)
+          line += isLast ? painted : painted + padding
         }
         if !isLast { line += "  " }
       }
       out += line + "\n"
       if number < explanations.count {
-        out += "    after: \(explanations[number].after.text)\n"
-        out += "    before: \(explanations[number].before.text)\n"
+        out += paint.dim("    after: \(explanations[number].after.text)") + "\n"
+        out += paint.dim("    before: \(explanations[number].before.text)") + "\n"
       }
     }
     return out

@@ -42,6 +42,12 @@ extension Freetime {
     @Option(help: "Output format.")
     var format: OutputFormat = .table
 
+    @Option(
+      help: ArgumentHelp(
+        "Colour in the table and timeline: auto (a terminal without NO_COLOR), always, never.",
+        valueName: "when"))
+    var color: ColorChoice = .auto
+
     /// `-o FILE`: written atomically.
     @Option(
       name: [.customShort("o"), .customLong("output")],
@@ -241,9 +247,12 @@ extension Freetime {
         let explainer = Explainer(people: people, buffer: buffer?.seconds ?? 0, setup: setup)
         report.explanations = slots.map(explainer.explain)
       }
+      if format == .table || format == .timeline {
+        report.paint = Paint(on: Paint.decide(color, toFile: output != nil))
+      }
       if !quiet || output != nil {
         let text = report.render(format)
-        try Output.write(text, to: output, quiet: quiet)
+        try Output.write(text, to: output, quiet: quiet, colour: report.paint.on)
       }
       throw slots.isEmpty ? ExitCode(1) : ExitCode.success
     }

@@ -27,7 +27,7 @@ struct Timeline {
   var dayStart: Int
   var dayEnd: Int
 
-  func render() -> String {
+  func render(_ paint: Paint = Paint(on: false)) -> String {
     let span = dayEnd - dayStart
     let step = span <= 16 * 3600 ? 900 : 1800
     let cells = span / step
@@ -77,7 +77,7 @@ struct Timeline {
             line.append(Timeline.freeGlyph)
           }
         }
-        out += line.trimmingTrailingSpaces() + "\n"
+        out += colour(line.trimmingTrailingSpaces(), after: nameWidth + 1, paint) + "\n"
       }
       var line = pad("free", nameWidth) + " "
       for bound in bounds {
@@ -87,11 +87,34 @@ struct Timeline {
           line.append(" ")
         }
       }
-      out += line.trimmingTrailingSpaces() + "\n\n"
+      out += colour(line.trimmingTrailingSpaces(), after: nameWidth + 1, paint) + "\n\n"
     }
     out +=
       "\(Timeline.busyGlyph) busy  \(Timeline.tentativeGlyph) tentative  \(Timeline.freeGlyph) free  "
       + "\(Timeline.slotGlyph) slot  (\(step / 60) min a cell, \(zone.name))\n"
+    return out
+  }
+
+  /// The cells of a row (after its name) in colour: one sequence per run of equal glyphs.
+  private func colour(_ line: String, after prefix: Int, _ paint: Paint) -> String {
+    guard paint.on else { return line }
+    let chars = Array(line)
+    guard chars.count > prefix else { return line }
+    var out = String(chars[..<prefix])
+    var i = prefix
+    while i < chars.count {
+      var j = i
+      while j < chars.count && chars[j] == chars[i] { j += 1 }
+      let run = String(chars[i..<j])
+      switch chars[i] {
+      case Timeline.busyGlyph: out += paint.red(run)
+      case Timeline.tentativeGlyph: out += paint.yellow(run)
+      case Timeline.freeGlyph: out += paint.dim(run)
+      case Timeline.slotGlyph: out += paint.green(run)
+      default: out += run
+      }
+      i = j
+    }
     return out
   }
 

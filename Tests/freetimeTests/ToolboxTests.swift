@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// `--color`: colour in the table and timeline only on a terminal, never with NO_COLOR, never
+/// in other formats.
+@Suite struct ColourTests {
+  /// Runs freetime on a pseudo-terminal (Python's pty module) and returns what it printed.
+  func onTerminal(_ arguments: [String], noColor: String? = nil) throws -> String {
+    let script = """
+      import os, pty, sys
+      if len(sys.argv) > 2 and sys.argv[1] == '--no-color':
+          os.environ['NO_COLOR'] = sys.argv[2]; args = sys.argv[3:]
+      else:
+          os.environ.pop('NO_COLOR', None); args = sys.argv[1:]
+      os.environ['TERM'] = 'xterm'
+      pid, fd = pty.fork()
+      if pid == 0:
+          os.execv(args[0], args)
+      out = b''
+      while True:
+          try:
+              data = os.read(fd, 65536)
+          except OSError:
+              break
+          if not data:
+              break
+          out += data
+      os.waitpid(pid, 0)
+      sys.stdout.write(out.decode('utf-8', 'replace'))
+      """
+    let prefix = noColor.map { ["--no-color", $0] } ?? []
+    let run = try Run.python(script, prefix + [Run.binary.path] + arguments)
+    return run.stdout
+  }
+
+  let team = ["Fixtures/team/alice.ics", "Fixtures/team/bob.ics"]
+  let week = ["--from", "2026-11-23", "--to", "2026-11-25", "--tz", "Europe/Prague"]
+
+  @Test func colourOnlyOnATerminalWithoutNoColor() throws {
+    let esc = "\u{1b}["
+    for format in ["table", "timeline"] {
+      let args = team + week + ["--format", format]
+      #expect(try onTerminal(args).contains(esc), "\(format) on a terminal")
+      #expect(!(try onTerminal(args, noColor: "1").contains(esc)), "\(format) with NO_COLOR")
+      #expect(try onTerminal(args, noColor: "").contains(esc), "\(format) with NO_COLOR empty")
+      #expect(!(try onTerminal(args + ["--color", "never"]).contains(esc)), "\(format) never")
+      #expect(!(try Run.freetime(args).stdout.contains(esc)), "\(format) into a pipe")
+      let always = try Run.freetime(args + ["--color", "always"], environment: ["NO_COLOR": "1"])
+      #expect(always.stdout.contains(esc), "\(format) --color always")
+    }
+    // Machine formats never.
+    for format in ["json", "csv", "ics"] {
+      let out = try onTerminal(team + week + ["--format", format, "--color", "always"])
+      #expect(!out.contains(esc), "\(format)")
+    }
+  }
+}
+
+/// `freetime --generate-completion-script bash|zsh|fish`.
+@Suite struct CompletionTests {
+  @Test(arguments: ["bash", "zsh", "fish"])
+  func scriptsNameFilesZonesAndFormats(shell: String) throws {
+    let run = try Run.freetime(["--generate-completion-script", shell])
+    #expect(run.status == 0)
+    let script = run.stdout
+    #expect(script.contains("Europe/Prague") && script.contains("America/New_York"))
+    #expect(script.contains("freebusy") && script.contains("timeline") && script.contains("ndjson"))
+    #expect(script.contains("ics"))
+    switch shell {
+    case "bash": #expect(script.contains("-o plusdirs -fX '!*.@(ics)'"))  // .ics files and directories
+    case "zsh": #expect(script.contains("_files -g"))
+    default: #expect(script.contains("__fish_complete_directories"))
+    }
+  }
+
+  /// The bash script, run: calendars, zones and formats also without the subcommand.
+  @Test func bashCompletesTheDefaultSubcommand() throws {
+    let script = try Run.freetime(["--generate-completion-script", "bash"]).stdout
+    let path = Temp.file(script, name: "completion.bash")
+    #expect(try Run.command("/bin/bash", ["-n", path]).status == 0)
+    func complete(_ words: [String]) throws -> [String] {
+      let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+      let run = try Run.command(
+        "/bin/bash",
+        [
+          "-c",
+          """
+          cd Fixtures/team && source '\(path)' && COMP_WORDS=(freetime \(quoted)) && \
+          COMP_CWORD=\(words.count) && _freetime freetime '\(words.last!)' '\(words.dropLast().last ?? "freetime")' && \
+          printf '%s\\n' "${COMPREPLY[@]}"
+          """,
+        ])
+      return run.stdout.split(separator: "\n").map(String.init)
+    }
+    #expect(try complete(["al"]).contains("alice.ics"))
+    #expect(try complete(["alice.ics", "--tz", "Europe/Pra"]) == ["Europe/Prague"])
+    #expect(try complete(["alice.ics", "--format", "ti"]) == ["timeline"])
+    #expect(try complete(["slots", "bo"]).contains("bob.ics"))
+  }
+}

@@ -17,14 +17,25 @@ struct Freetime: ParsableCommand {
     discussion: """
       Reads each person's calendar (a .ics file, a directory of .ics files, or - for standard \
       input), computes their free time in a window, and prints the slots where everyone is \
-      free. Exit status: 0 when a slot is found, 1 when none is, 2 on usage or input errors.
+      free. The options of the default command: freetime slots --help
 
       Examples:
         freetime alice.ics bob.ics --min 30m
         freetime team/*.ics --from 2026-12-01 --to +2w --format json
+        freetime alice.ics bob.ics --hours 09:00-17:00 --format timeline
+        freetime team/*.ics --format json | jq -r '.slots[0].start'
+        freetime busy ~/.calendars/work/ -o alice-busy.ics
         freetime check *.ics
 
-      The options of the default command: freetime slots --help
+      Exit status:
+        0  at least one common free slot was found
+        1  no slot was found
+        2  a usage error, or a calendar that cannot be read
+
+      Environment:
+        TZ                 the zone when --tz is not given (else the system zone)
+        NO_COLOR           when set and not empty, no colour with --color auto
+        SOURCE_DATE_EPOCH  the DTSTAMP of iCalendar output, for reproducible files
       """,
     version: version,
     subcommands: [Slots.self, Busy.self, Check.self],

@@ -16,6 +16,11 @@ extension Freetime {
         an exact time (2026-11-23T09:00Z, 2026-11-23T09:00+01:00), now, today, tomorrow, or \
         +3d, +2w, +36h (relative to --from for --to, to now for --from). DURATION is 30m, 1h, \
         1h30m, 90s, 2d or PT1H30M.
+
+        Examples:
+          freetime alice.ics bob.ics --min 30m --from tomorrow --to +5d
+          freetime alice.ics bob.ics --optional carol.ics --room rooms/a.ics --min 1h
+          freetime team/*.ics --quorum 3 --hours 09:00-17:00 --days mon-fri
         """
     )
 

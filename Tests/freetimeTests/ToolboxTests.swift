@@ -98,3 +98,60 @@ import Testing
     #expect(try complete(["slots", "bo"]).contains("bob.ics"))
   }
 }
+
+/// `make install` and `make uninstall` with PREFIX and DESTDIR (the debug binary stands in for
+/// the release build).
+@Suite struct InstallTests {
+  @Test func installPutsEveryFileInPlaceAndUninstallRemovesThem() throws {
+    let destdir = Temp.directory + "/install-\(UUID().uuidString)"
+    let common = ["--no-print-directory", "DESTDIR=\(destdir)", "PREFIX=/usr/local"]
+    let install = try Run.command(
+      "/usr/bin/env", ["make"] + common + ["install", "BINARY=\(Run.binary.path)"])
+    #expect(install.status == 0, "\(install.stderr)")
+    let root = destdir + "/usr/local/"
+    let files = [
+      "bin/freetime", "share/man/man1/freetime.1",
+      "share/bash-completion/completions/freetime", "share/zsh/site-functions/_freetime",
+      "share/fish/vendor_completions.d/freetime.fish",
+    ]
+    for file in files {
+      #expect(FileManager.default.fileExists(atPath: root + file), "\(file)")
+    }
+    #expect(FileManager.default.isExecutableFile(atPath: root + "bin/freetime"))
+    let version = try Run.command(root + "bin/freetime", ["--version"])
+    #expect(version.stdout.hasPrefix("0."))
+    let man = try String(contentsOfFile: root + "share/man/man1/freetime.1", encoding: .utf8)
+    #expect(man.contains(".SH EXIT STATUS") && man.contains(".SH ENVIRONMENT"))
+    let bash = try String(
+      contentsOfFile: root + "share/bash-completion/completions/freetime", encoding: .utf8)
+    #expect(bash.contains("_freetime_slots"))
+
+    let uninstall = try Run.command("/usr/bin/env", ["make"] + common + ["uninstall"])
+    #expect(uninstall.status == 0)
+    for file in files {
+      #expect(!FileManager.default.fileExists(atPath: root + file), "\(file)")
+    }
+  }
+
+  /// The man page: every section a Unix user looks for, every option of every command.
+  @Test func manPageHasItsSectionsAndEveryOption() throws {
+    let man = try String(
+      contentsOf: Run.packageRoot.appendingPathComponent("man/freetime.1"), encoding: .utf8)
+    for section in [
+      "NAME", "SYNOPSIS", "DESCRIPTION", "EXAMPLES", "EXIT STATUS", "ENVIRONMENT", "SEE ALSO",
+    ] {
+      #expect(man.contains(".SH \(section)\n"), "\(section)")
+    }
+    for variable in ["TZ", "NO_COLOR"] { #expect(man.contains("\\fB\(variable)\\fR")) }
+    let help = try Run.freetime(["slots", "--help"]).stdout
+    let options = help.split(separator: "\n").compactMap { line -> String? in
+      let trimmed = line.drop { $0 == " " }
+      guard trimmed.hasPrefix("--") else { return nil }
+      return String(trimmed.prefix { $0 != " " && $0 != "," && $0 != "<" })
+    }
+    #expect(options.count > 20)
+    for option in options {
+      #expect(man.contains(option.replacingOccurrences(of: "-", with: "\\-")), "\(option)")
+    }
+  }
+}

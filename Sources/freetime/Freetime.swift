@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import FreeTimeCore
 import FreeTimeICS
 
@@ -62,11 +63,9 @@ struct Freetime: ParsableCommand {
         // --help, --version, completion scripts.
         Self.exit(withError: error)
       }
-      let message = Self.message(for: error)
+      var message = Diagnostics.oneLine(Self.message(for: error))
+      if error is CommandError == false { message += " (freetime --help shows the options.)" }
       Diagnostics.error(message)
-      if error is CommandError == false {
-        Diagnostics.plain("Run 'freetime --help' for usage.")
-      }
       Glibc.exit(2)
     }
   }
@@ -86,6 +85,36 @@ enum Diagnostics {
 
   static func error(_ text: String) {
     plain("freetime: error: \(text)")
+  }
+
+  /// A message on one line: argument-parser lists allowed values one per line ("  - json").
+  static func oneLine(_ text: String) -> String {
+    let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    guard lines.count > 1 else { return withExample(text) }
+    let items = lines.dropFirst().filter { $0.hasPrefix("- ") }.map { String($0.dropFirst(2)) }
+    if items.count == lines.count - 1 {
+      let head = lines[0].replacingOccurrences(
+        of: " Please provide one of the following:", with: " Use one of:")
+      return head + " " + items.joined(separator: ", ") + "."
+    }
+    return lines.joined(separator: " ")
+  }
+
+  /// What a value of each kind looks like, for argument-parser's "The value 'x' is invalid for
+  /// '--min <duration>'", which says nothing about what to write instead.
+  static let examples: [String: String] = [
+    "duration": "a DURATION such as 30m, 1h30m, 90s or PT1H30M",
+    "when": "a WHEN such as 2026-11-23, 2026-11-23T09:00, now, tomorrow or +3d",
+    "n": "a whole number", "k": "a whole number", "seconds": "a number of seconds",
+  ]
+
+  static func withExample(_ text: String) -> String {
+    guard text.hasPrefix("The value '"), let open = text.range(of: " <", options: .backwards),
+      let close = text.range(of: ">'", range: open.upperBound..<text.endIndex)
+    else { return text }
+    let kind = String(text[open.upperBound..<close.lowerBound])
+    guard let example = examples[kind] else { return text }
+    return text + ": use " + example + "."
   }
 
   static func plain(_ text: String) {

@@ -155,3 +155,34 @@ import Testing
     }
   }
 }
+
+/// Errors are one line on standard error and say what to do.
+@Suite struct ErrorLineTests {
+  @Test(arguments: [
+    (["--mni", "30m"], "Did you mean '--min'?"),
+    (["--format", "xml"], "Use one of: table, timeline, json"),
+    (["--min", "soon"], "use a DURATION such as 30m"),
+    (["--from", "tomorow"], "try 2026-11-23"),
+    (["--limit", "x"], "use a whole number"),
+    (["--tz", "Mars/Base"], "try Europe/Prague"),
+  ])
+  func oneLineThatSaysWhatToDo(arguments: [String], hint: String) throws {
+    let run = try Run.freetime(["Fixtures/team/alice.ics"] + arguments)
+    #expect(run.status == 2)
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderr.hasPrefix("freetime: error: "))
+    #expect(run.stderr.filter { $0 == "\n" }.count == 1, "\(run.stderr)")
+    #expect(run.stderr.contains(hint), "\(run.stderr)")
+  }
+
+  @Test func versionAndHelpWithExamples() throws {
+    let version = try Run.freetime(["--version"])
+    #expect(version.status == 0 && version.stdout.split(separator: ".").count == 3)
+    let help = try Run.freetime(["--help"])
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("Examples:") && help.stdout.contains("freetime alice.ics bob.ics"))
+    #expect(help.stdout.contains("NO_COLOR"))
+    let slots = try Run.freetime(["slots", "--help"])
+    #expect(slots.stdout.contains("Examples:") && slots.stdout.contains("--color"))
+  }
+}

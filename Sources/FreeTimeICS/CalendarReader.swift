@@ -500,6 +500,13 @@ struct PersonAccumulator {
 /// and TRANSP; values stripped of white space at both ends, as libical's parser does.
 struct ComponentState {
   var invalid: (Int, String)? = nil
+  /// Warnings found by the pre-pass, given out with the UID when the component is read.
+  var notes: [(Int, String)] = []
+  /// DTSTART, DTEND, DURATION, RECURRENCE-ID seen (one bit each): RFC 5545 allows one of each.
+  var seenOnce: UInt8 = 0
+  static let singletons: [String: UInt8] = [
+    "DTSTART": 1, "DTEND": 2, "DURATION": 4, "RECURRENCE-ID": 8,
+  ]
   var sequence: Int? = nil
   var stamp: Int64? = nil
   var uidRaw: String? = nil
@@ -513,7 +520,23 @@ struct ComponentState {
     switch name {
     case "SEQUENCE":
       // As libical reads an INTEGER: atoi.
-      if sequence == nil { sequence = Int(atoi(line.value)) }
+      if sequence == nil {
+        sequence = Int(atoi(line.value))
+        let digits = line.strippedValue
+        let allDigits = !digits.isEmpty && digits.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+        let tooBig =
+          allDigits
+          && (digits.count > 10 || Int(String(decoding: digits, as: UTF8.self))! > Int(Int32.max))
+        // A number too big for libical's INTEGER is a very new version, not -1.
+        if tooBig { sequence = Int(Int32.max) }
+        if !allDigits || tooBig {
+          notes.append(
+            (
+              line.number,
+              "SEQUENCE '\(Sanitize.text(String(decoding: digits, as: UTF8.self), limit: 30))' is not a number from 0 to 2147483647; read as \(sequence!) when versions are compared"
+            ))
+        }
+      }
     case "DTSTAMP":
       if stamp == nil { stamp = line.utcTimestamp }
     case "UID":
@@ -607,6 +630,12 @@ struct FileReader {
       }
       return
     }
+    if name.isEmpty && stack.count >= 2 && skipDepth == 0 {
+      person.diagnostics.append(
+        Diagnostic(
+          file: file, line: line.number, message: "a line without a property name is ignored"))
+      return
+    }
     switch name {
     case "BEGIN":
       let what = line.keyword
@@ -637,6 +666,15 @@ struct FileReader {
         skipDepth = 0
         current = ComponentState()
       } else if stack.count >= 2 {
+        if skipDepth == 0 && stack.count == 2 && componentName == "VEVENT"
+          && FileReader.notInsideEvents.contains(what)
+        {
+          current.notes.append(
+            (
+              line.number,
+              "BEGIN:\(what) inside a VEVENT is not iCalendar; that component is ignored"
+            ))
+        }
         if skipDepth > 0 || (componentName != "VTIMEZONE" && componentName != "VAVAILABILITY") {
           skipDepth += 1
         } else {
@@ -707,6 +745,19 @@ struct FileReader {
       if skipDepth > 0 { return }
       switch componentName {
       case "VEVENT":
+        if let bit = ComponentState.singletons[name] {
+          if current.seenOnce & bit != 0 {
+            current.notes.append((line.number, "a second \(name) is ignored (RFC 5545 allows one)"))
+            return
+          }
+          current.seenOnce |= bit
+          if name != "DURATION", let type = line.parameter("VALUE"),
+            ContentLine.asciiUppercased(type) == "DATE", line.strippedValue.contains(0x54)
+          {
+            current.notes.append(
+              (line.number, "\(name) says VALUE=DATE but holds a date-time; read as the date-time"))
+          }
+        }
         if current.take(line, name: name) { return }
         guard FileReader.eventProperties.contains(name) || (options.explain && name == "SUMMARY")
         else { return }
@@ -725,16 +776,7 @@ struct FileReader {
       case "VFREEBUSY":
         guard FileReader.freeBusyProperties.contains(name) else { return }
         if tooManyParameters(line, name: name) { return }
-        if name == "FREEBUSY", let bad = line.impossibleDate {
-          person.diagnostics.append(
-            Diagnostic(
-              file: file, line: line.number,
-              message:
-                "impossible date or time '\(Sanitize.text(bad, limit: 40))' in FREEBUSY; the line is ignored"
-            ))
-          return
-        }
-        component.append(line)
+        component.append(line)  // periods are checked one by one in readFreeBusy
       case "VTIMEZONE", "VAVAILABILITY":
         if tooManyParameters(line, name: name) { return }
         component.append(line)
@@ -769,6 +811,12 @@ struct FileReader {
       )
     return true
   }
+
+  /// Components that never belong inside a VEVENT (a VALARM does; unknown X- ones are ignored).
+  static let notInsideEvents: Set<String> = [
+    "VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE", "VAVAILABILITY", "STANDARD",
+    "DAYLIGHT",
+  ]
 
   /// Components accepted without a VCALENDAR around them.
   static let bareComponents: Set<String> = [
@@ -825,6 +873,10 @@ struct FileReader {
     _ kind: String, lines: [ContentLine], state: ComponentState, deferUnknownZones: Bool,
     into person: inout PersonAccumulator
   ) throws {
+    for (line, message) in state.notes {
+      person.diagnostics.append(
+        Diagnostic(file: file, line: line, uid: state.uidRaw, message: message))
+    }
     if let (line, message) = state.invalid {
       person.diagnostics.append(
         Diagnostic(file: file, line: line, uid: state.uidRaw, message: message))
@@ -1011,6 +1063,33 @@ struct FileReader {
       )
       return
     }
+    // libical accepts a VTIMEZONE without observances, or with offsets it cannot read, and
+    // then reads every time in it as UTC: ignore such a zone, so its TZID is looked up by name
+    // (or falls back to the home zone, with a warning).
+    let shownID = Sanitize.text(tzid, limit: 80)
+    let observances = lines.filter {
+      $0.name == "BEGIN" && ($0.keyword == "STANDARD" || $0.keyword == "DAYLIGHT")
+    }
+    if observances.isEmpty {
+      person.diagnostics.append(
+        Diagnostic(
+          file: file, line: lines.first?.number,
+          message:
+            "VTIMEZONE '\(shownID)' has no STANDARD or DAYLIGHT; ignored, its TZID is looked up by name"
+        ))
+      return
+    }
+    for line in lines where line.name == "TZOFFSETFROM" || line.name == "TZOFFSETTO" {
+      if ICSDateText.offset(line.value) == nil {
+        person.diagnostics.append(
+          Diagnostic(
+            file: file, line: line.number,
+            message:
+              "VTIMEZONE '\(shownID)': \(line.name) '\(Sanitize.text(line.value, limit: 30))' cannot be read; the zone is ignored, its TZID is looked up by name"
+          ))
+        return
+      }
+    }
     // The earliest observance onset (DTSTART in the offset it changes from).
     var coveredFrom = Instant.max
     var onset: Int64? = nil
@@ -1043,66 +1122,38 @@ struct FileReader {
     zones.define(zone, tzid: tzid)
   }
 
+  /// VFREEBUSY periods, read here without libical: each period of a FREEBUSY line on its own,
+  /// so one unreadable period costs only itself (libical drops the rest of its line, and keeps
+  /// at most 500 periods of one line). FBTYPE as RFC 5545 §3.2.9 says: FREE blocks nothing,
+  /// BUSY-TENTATIVE follows --tentative, anything else is BUSY. A period that ends before it
+  /// starts is skipped with a warning, as an event with DTEND before DTSTART is.
   private mutating func readFreeBusy(_ lines: [ContentLine], into person: inout PersonAccumulator) {
     var periods: [(Interval, Bool, Int?, String)] = []
     var warnings: [Diagnostic] = []
-    let file = self.file
     let tentativeBlocks = options.tentative == .busy
-    let parsed: Libical.Parsed<Bool> = Libical.parse(lines) { comp in
-      var p = icalcomponent_get_first_property(comp, ICAL_FREEBUSY_PROPERTY)
-      var index = 0
-      let fbLines = lines.filter { $0.name == "FREEBUSY" }
-      while let prop = p {
-        defer {
-          p = icalcomponent_get_next_property(comp, ICAL_FREEBUSY_PROPERTY)
-          index += 1
-        }
-        var blocks = true
-        var tentative = false
-        if let param = icalproperty_get_first_parameter(prop, ICAL_FBTYPE_PARAMETER) {
-          switch icalparameter_get_fbtype(param) {
-          case ICAL_FBTYPE_FREE: blocks = false
-          case ICAL_FBTYPE_BUSYTENTATIVE:
-            blocks = tentativeBlocks
-            tentative = true
-          default: blocks = true
-          }
-        }
-        let period = icalproperty_get_freebusy(prop)
-        let start = period.start
-        guard icaltime_is_null_time(start) == 0 else {
-          let line =
-            fbLines.isEmpty ? lines.first?.number : fbLines[min(index, fbLines.count - 1)].number
+    for line in lines where line.name == "FREEBUSY" {
+      let type = ContentLine.asciiUppercased(
+        line.parameter("FBTYPE").map { $0.filter { $0 != 0x22 } } ?? Array("BUSY".utf8))
+      let tentative = type == "BUSY-TENTATIVE"
+      if type == "FREE" || (tentative && !tentativeBlocks) { continue }
+      for text in line.value.split(separator: ",", omittingEmptySubsequences: false) {
+        let shown = Sanitize.text(String(text), limit: 60)
+        guard let period = ICSDateText.period(String(text), home: homeZone) else {
           warnings.append(
-            Diagnostic(file: file, line: line, message: "FREEBUSY period cannot be read; ignored"))
+            Diagnostic(
+              file: file, line: line.number,
+              message: "FREEBUSY period '\(shown)' cannot be read; that period is ignored"))
           continue
         }
-        guard blocks else { continue }
-        let s =
-          icaltime_is_utc(start) != 0
-          ? ICSTime.civil(start) : homeZone.instant(civil: ICSTime.civil(start))
-        let e: Instant
-        if icaltime_is_null_time(period.end) == 0 {
-          e =
-            icaltime_is_utc(period.end) != 0
-            ? ICSTime.civil(period.end) : homeZone.instant(civil: ICSTime.civil(period.end))
-        } else {
-          e = s + Int64(icaldurationtype_as_int(period.duration))
+        guard period.end > period.start else {
+          warnings.append(
+            Diagnostic(
+              file: file, line: line.number,
+              message: "FREEBUSY period '\(shown)' ends before it starts; that period is ignored"))
+          continue
         }
-        let fbLine =
-          fbLines.isEmpty ? lines.first?.number : fbLines[min(index, fbLines.count - 1)].number
-        periods.append(
-          (Interval(min(s, e), max(s, e)), tentative, fbLine, tentative ? "BUSY-TENTATIVE" : "BUSY")
-        )
+        periods.append((period, tentative, line.number, tentative ? "BUSY-TENTATIVE" : "BUSY"))
       }
-      return true
-    }
-    if case .failed = parsed {
-      person.diagnostics.append(
-        Diagnostic(
-          file: file, line: lines.first?.number,
-          message: "VFREEBUSY skipped: libical cannot parse it"))
-      return
     }
     person.diagnostics += warnings
     let uid = lines.first { $0.name == "UID" }?.value
@@ -1118,6 +1169,48 @@ struct FileReader {
 
 /// Small readers of iCalendar value text used before libical sees a component.
 enum ICSDateText {
+  /// A DATE-TIME value (`20261124T090000Z`, or floating, read in `home`) as an instant.
+  static func dateTime(_ text: Substring, home: Zone) -> Instant? {
+    let v = Array(text.utf8)
+    guard v.count == 15 || (v.count == 16 && v[15] == UInt8(ascii: "Z")), v[8] == UInt8(ascii: "T")
+    else { return nil }
+    func number(_ r: Range<Int>) -> Int? {
+      var n = 0
+      for i in r {
+        let d = Int(v[i]) - 48
+        guard d >= 0 && d <= 9 else { return nil }
+        n = n * 10 + d
+      }
+      return n
+    }
+    guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
+      let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
+      CivilTime.isValid(year: year, month: month, day: day), hour < 24, minute < 60, second < 61
+    else { return nil }
+    let civil =
+      CivilTime.days(year: year, month: month, day: day) * 86400
+      + Int64(hour * 3600 + minute * 60 + min(second, 59))
+    return v.count == 16 ? civil : home.instant(civil: civil)
+  }
+
+  /// A PERIOD value: `start/end` or `start/duration` (RFC 5545 §3.3.9).
+  static func period(_ text: String, home: Zone) -> Interval? {
+    let parts = text.trimmingCharacters(in: .whitespaces).split(
+      separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let start = dateTime(parts[0], home: home) else { return nil }
+    if let end = dateTime(parts[1], home: home) { return Interval(start, end) }
+    var duration = parts[1]
+    var sign: Int64 = 1
+    if duration.first == "+" || duration.first == "-" {
+      if duration.first == "-" { sign = -1 }
+      duration = duration.dropFirst()
+    }
+    guard duration.first == "P", let length = DurationSyntax.parse(String(duration)) else {
+      return nil
+    }
+    return Interval(start, start + sign * length)
+  }
+
   /// `19701025T030000` → `1970-10-25T03:00:00`, for `WhenSyntax`.
   static func iso(_ value: String) -> String {
     let v = Array(value.trimmingCharacters(in: .whitespaces).utf8)

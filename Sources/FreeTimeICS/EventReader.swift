@@ -139,6 +139,22 @@ struct EventReader {
     return out
   }
 
+  /// The properties libical dropped as unparsable: (name, value) from each X-LIC-ERROR
+  /// ("Can't parse as RECUR value in RRULE property. Removing entire property: ..."); a line
+  /// without a property name gives the name "".
+  private func libicalErrors() -> [(String, String)] {
+    properties(ICAL_XLICERROR_PROPERTY).compactMap { prop in
+      guard let c = icalproperty_get_xlicerror(prop) else { return nil }
+      let text = String(cString: c)
+      if text.hasPrefix("Got a data line, but could not find a property name") { return ("", "") }
+      guard let from = text.range(of: " value in "),
+        let to = text.range(of: " property.", range: from.upperBound..<text.endIndex)
+      else { return nil }
+      let value = text.range(of: "property: ").map { String(text[$0.upperBound...]) } ?? ""
+      return (String(text[from.upperBound..<to.lowerBound]), value)
+    }
+  }
+
   func read() throws -> EventContribution {
     let uid: String? =
       if let preRead { preRead.uid } else {
@@ -179,6 +195,32 @@ struct EventReader {
     }
     var blocks = !cancelled && !transparent
     if tentative && options.tentative == .free { blocks = false }
+
+    // Properties libical could not parse: it drops each, leaving an X-LIC-ERROR behind.
+    let unreadable = libicalErrors()
+    var ridUnreadable = false
+    for (name, value) in unreadable {
+      let shown = Sanitize.text(value, limit: 60)
+      switch name {
+      case "DURATION":
+        warn(line(of: name), uid, "event skipped: DURATION '\(shown)' cannot be read")
+        return .none
+      case "RRULE":
+        warn(line(of: name), uid, "RRULE '\(shown)' cannot be read; only DTSTART is used")
+      case "EXDATE":
+        warn(
+          line(of: name), uid,
+          "EXDATE '\(shown)' cannot be read; it is ignored (those instances stay busy)")
+      case "RDATE":
+        warn(line(of: name), uid, "RDATE '\(shown)' cannot be read; it is ignored")
+      case "RECURRENCE-ID":
+        ridUnreadable = true
+      case "":
+        warn(line(of: ""), uid, "a line without a property name is ignored")
+      default:
+        break  // DTSTART and DTEND: reported below, where they are missing
+      }
+    }
 
     // DTSTART.
     guard let startProp = properties(ICAL_DTSTART_PROPERTY).first else {
@@ -230,6 +272,21 @@ struct EventReader {
     {
       warn(line(of: "DTSTART"), uid, "floating DTSTART with UTC EXDATEs; the series is read in UTC")
       start = TimeValue(civil: start.civil, kind: .utc, isDate: false)
+    }
+
+    // An override whose RECURRENCE-ID cannot be read: which instance it replaces is unknown, so
+    // the series stays as it is and the override blocks its own time (the cautious reading).
+    if ridUnreadable {
+      warn(
+        line(of: "RECURRENCE-ID"), uid,
+        "RECURRENCE-ID cannot be read; the event blocks its own time and its series is unchanged")
+      let s = start.instant(home: home)
+      let e = length!.end(of: start, startInstant: s, home: home)
+      return .override(
+        Override(
+          uid: uid, key: Instant.min + Int64(beginLine), revision: revision, blocks: blocks,
+          interval: e >= s ? Interval(s, e) : Interval(e, s), thisAndFuture: false,
+          tentative: tentative, file: file, line: line(of: "RECURRENCE-ID")))
     }
 
     // An override of one instance.
@@ -433,10 +490,20 @@ struct EventReader {
             dp.period.end, prop: prop, warn: warnAt("RDATE"), deferUnknown: deferUnknownZones)
         {
           let end = onSeriesClock(rawEnd, prop)
-          periodLength = EventLength(
-            civil: 0, exact: end.instant(home: home) - value.instant(home: home))
+          let exact = end.instant(home: home) - value.instant(home: home)
+          guard exact > 0 else {
+            warn(
+              line(of: "RDATE"), uid, "RDATE period ends before it starts; that period is ignored")
+            continue
+          }
+          periodLength = EventLength(civil: 0, exact: exact)
         } else {
           let d = dp.period.duration
+          guard d.is_neg == 0 else {
+            warn(
+              line(of: "RDATE"), uid, "RDATE period ends before it starts; that period is ignored")
+            continue
+          }
           periodLength = EventLength(
             civil: (Int64(d.days) + 7 * Int64(d.weeks)) * 86400,
             exact: Int64(d.hours) * 3600 + Int64(d.minutes) * 60 + Int64(d.seconds))

@@ -230,6 +230,35 @@ extension ContentLine {
     return nil
   }
 
+  /// The raw value of parameter `name` (upper case; quotes kept), or nil.
+  func parameter(_ name: String) -> [UInt8]? {
+    let wanted = Array(name.utf8)
+    var inQuotes = false
+    var i = 0
+    while i < bytes.count {
+      let b = bytes[i]
+      if b == 0x22 { inQuotes.toggle() }
+      if !inQuotes {
+        if b == 0x3A { return nil }
+        if b == 0x3B, i + wanted.count + 1 < bytes.count, bytes[i + 1 + wanted.count] == 0x3D,
+          (0..<wanted.count).allSatisfy({ bytes[i + 1 + $0] & 0xDF == wanted[$0] & 0xDF })
+        {
+          var end = i + wanted.count + 2
+          var quoted = false
+          while end < bytes.count {
+            let c = bytes[end]
+            if c == 0x22 { quoted.toggle() }
+            if !quoted && (c == 0x3B || c == 0x3A) { break }
+            end += 1
+          }
+          return Array(bytes[(i + wanted.count + 2)..<end])
+        }
+      }
+      i += 1
+    }
+    return nil
+  }
+
   /// Whether the line has more than `limit` parameters (`;` outside quotes before the value).
   func hasMoreParameters(than limit: Int) -> Bool {
     var inQuotes = false

@@ -213,7 +213,9 @@ enum CSV {
 }
 
 enum JSON {
-  /// A JSON string literal (RFC 8259), control characters escaped.
+  /// A JSON string literal (RFC 8259) without control characters: escaped ones would come back
+  /// as raw bytes through `jq -r` onto a terminal, so C0 (but tab and line feed, escaped), DEL
+  /// and C1 controls are left out.
   static func string(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
@@ -221,15 +223,10 @@ enum JSON {
       case "\"": out += "\\\""
       case "\\": out += "\\\\"
       case "\n": out += "\\n"
-      case "\r": out += "\\r"
       case "\t": out += "\\t"
       default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
+        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { continue }
+        out.unicodeScalars.append(scalar)
       }
     }
     return out + "\""

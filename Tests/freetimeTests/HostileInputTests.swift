@@ -179,6 +179,18 @@ import Testing
     #expect(run.stderr.contains("bad]0;title.ics"))
   }
 
+  /// JSON leaves control characters out instead of escaping them: `jq -r` would print an
+  /// escaped ESC raw.
+  @Test func jsonHasNoEscapedControlCharacters() throws {
+    let text = try String(
+      contentsOf: Run.fixtures.appendingPathComponent("team/alice.ics"), encoding: .utf8)
+    let path = Temp.file(text, name: "evil\u{1b}[31m\u{9b}name.ics")
+    let run = try Run.freetime([path, "--format", "json"] + window)
+    #expect(run.status == 0)
+    #expect(!run.stdout.contains("\\u001b") && !run.stdout.contains("\u{1b}"))
+    #expect(run.stdout.contains("\"name\": \"evil[31mname\""))
+  }
+
   /// `freetime ... | head -1`: the pipe closes early, and freetime ends without a word.
   @Test func closedPipeEndsQuietly() throws {
     var events = ""

@@ -1,0 +1,28 @@
+// swift-tools-version: 6.0
+// libFuzzer target for the calendar reader; scripts/fuzz builds and runs it. A nested package
+// so the main build never sees -sanitize=fuzzer: it reuses the main package's CLibical,
+// FreeTimeCore and FreeTimeICS sources through symlinks in Sources/.
+import PackageDescription
+
+let package = Package(
+  name: "freetime-fuzz",
+  platforms: [.macOS(.v13)],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0")
+  ],
+  targets: [
+    .systemLibrary(name: "CLibical", path: "Sources/CLibical", pkgConfig: "libical"),
+    .target(
+      name: "FreeTimeCore",
+      dependencies: [.product(name: "HeapModule", package: "swift-collections")],
+      path: "Sources/FreeTimeCore"),
+    .target(
+      name: "FreeTimeICS", dependencies: ["FreeTimeCore", "CLibical"],
+      path: "Sources/FreeTimeICS",
+      linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]),
+    .target(name: "CFuzzShim", path: "Sources/CFuzzShim"),
+    .executableTarget(
+      name: "FuzzReader", dependencies: ["CFuzzShim", "FreeTimeCore", "FreeTimeICS"],
+      path: "Sources/FuzzReader"),
+  ]
+)

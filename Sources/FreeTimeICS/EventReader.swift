@@ -640,7 +640,7 @@ struct EventReader {
     if parts.neverMatches {
       // libical would search for a date that does not exist, second by second for SECONDLY,
       // until the year 2582 (hours: the watchdog's case); DTSTART stays the one instance.
-      warn(line(of: "RRULE"), uid, "RRULE names no date that exists; only DTSTART is used")
+      warn(line(of: "RRULE"), uid, "RRULE names no date or time that exists; only DTSTART is used")
       return
     }
     if parts.libicalGetsWrong || (options.ownExpansion && parts.simpleShape(isDate: start.isDate)) {

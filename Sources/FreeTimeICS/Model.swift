@@ -64,7 +64,7 @@ public struct ReadLimits: Sendable {
   /// `--cpu-budget`: seconds of CPU time reading one file may take (most of it is libical's),
   /// plus one second per 5 MB of it, four times what this machine needs for a big file. A
   /// watchdog stops the run when it is spent: one libical call can take seconds.
-  public var cpuSeconds: Double = 5
+  public var cpuSeconds: Double = 4
   public static let cpuSecondsPerByte: Double = 1.0 / 5_000_000
 
   public init() {}

@@ -12,6 +12,7 @@ struct RuleParts {
   var hours: [Int]
   var weekdays: [Int]  // 0 = Sunday … 6, positions dropped
   var hasDayPositions: Bool
+  var dayPositions: [Int]  // parallel to weekdays; 0 = every such weekday
   var monthDays: [Int]
   var yearDays: [Int]
   var weekNumbers: [Int]
@@ -39,6 +40,7 @@ struct RuleParts {
     let days = list(rule.by_day)
     weekdays = days.map { Int(icalrecurrencetype_day_day_of_week(Int16($0)).rawValue) - 1 }
     hasDayPositions = days.contains { icalrecurrencetype_day_position(Int16($0)) != 0 }
+    dayPositions = days.map { Int(icalrecurrencetype_day_position(Int16($0))) }
     monthDays = list(rule.by_month_day)
     yearDays = list(rule.by_year_day)
     weekNumbers = list(rule.by_week_no)
@@ -47,8 +49,26 @@ struct RuleParts {
   }
 
   /// Whether BYMONTH and BYMONTHDAY together name no real date (February 30, April 31, -31 in
-  /// June): then the rule has no instance but DTSTART (RFC 5545 §3.3.10 ignores invalid dates).
+  /// June), BYSECOND only second 60, or BYMONTHDAY and a numbered BYDAY that never meet: then
+  /// the rule has no instance but DTSTART (RFC 5545 §3.3.10 ignores invalid dates).
   var neverMatches: Bool {
+    // Second 60 (a leap second) never comes on libical's clock, nor on freetime's.
+    if !seconds.isEmpty && seconds.allSatisfy({ $0 >= 60 }) { return true }
+    // The n-th weekday of a month falls on days 7n-6…7n (the n-th from the end on 29-7n…38-7n,
+    // whatever the month's length): BYDAY=3WE;BYMONTHDAY=4 never matches, and libical searches
+    // for it for seconds an event.
+    let inMonth =
+      freq == ICAL_MONTHLY_RECURRENCE || (freq == ICAL_YEARLY_RECURRENCE && !months.isEmpty)
+    if inMonth, !monthDays.isEmpty, monthDays.allSatisfy({ $0 > 0 }), !dayPositions.isEmpty,
+      dayPositions.allSatisfy({ $0 != 0 && abs($0) <= 5 })
+    {
+      let ranges = dayPositions.map { n in
+        n > 0 ? (7 * n - 6)...(7 * n) : (29 + 7 * n)...(38 + 7 * n)
+      }
+      if !monthDays.contains(where: { day in ranges.contains { $0.contains(day) } }) {
+        return true
+      }
+    }
     guard !months.isEmpty, !monthDays.isEmpty else { return false }
     let longest = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
     for month in months where (1...12).contains(month) {

@@ -66,7 +66,7 @@ struct LimitOptions: ParsableArguments {
   @Option(
     name: .customLong("cpu-budget"),
     help: ArgumentHelp(
-      "Seconds of CPU time reading one file may take, plus 1 per 5 MB of it (default: 5).",
+      "Seconds of CPU time reading one file may take, plus 1 per 5 MB of it (default: 4).",
       valueName: "seconds"))
   var cpuBudget: Double?
 

@@ -111,7 +111,8 @@ import Testing
     let run = try Run.freetime([path, "--format", "json"] + window)
     #expect(run.status == 0)
     #expect(
-      run.stderr.contains("\(path):13: RRULE names no date that exists; only DTSTART is used"))
+      run.stderr.contains(
+        "\(path):13: RRULE names no date or time that exists; only DTSTART is used"))
     let slots = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
     let starts = (slots["slots"] as! [[String: Any]]).map { $0["start"] as! String }
     #expect(

@@ -25,16 +25,18 @@ enum FuzzOptions {
   ]
   static let newYork = Zone.named("America/New_York") ?? Zone.utc
 
-  /// bits 0 and 7: the window; 1: a cap of 1,000 instances (else 100,000); 2: --explain;
-  /// 3: lint (`freetime check`); 4: --tentative free; 5: --all-day free; 6: floating times in
-  /// America/New_York (else UTC).
+  /// bits 0 and 7: the window; 1: a cap of 100 instances per series (else 1,000: far below
+  /// freetime's 100,000, because expanding instances is most of an execution's time and the
+  /// fuzzer is after the reader, not the count; the cap is the same code at any size);
+  /// 2: --explain; 3: lint (`freetime check`); 4: --tentative free; 5: --all-day free;
+  /// 6: floating times in America/New_York (else UTC).
   static func make(_ choice: UInt8) -> ReadOptions {
     let window = windows[Int(choice & 1) | Int(choice >> 7) << 1]
     var options = ReadOptions(
       window: window, defaultZone: choice & 0x40 != 0 ? newYork : Zone.utc,
       tentative: choice & 0x10 != 0 ? .free : .busy,
       allDay: choice & 0x20 != 0 ? .free : .busy,
-      maxInstances: choice & 2 != 0 ? 1_000 : 100_000)
+      maxInstances: choice & 2 != 0 ? 100 : 1_000)
     options.explain = choice & 4 != 0
     options.lint = choice & 8 != 0
     return options

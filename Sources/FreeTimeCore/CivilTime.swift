@@ -74,6 +74,15 @@ public enum CivilTime {
 public protocol UTCOffsetSource {
   /// Seconds to add to UTC to get the wall clock at `instant`.
   func utcOffset(at instant: Instant) -> Int
+  /// The offset at `instant` and a span `from..<to` around `instant` in which it does not
+  /// change (a source that does not know says `instant..<instant + 1`).
+  func utcOffsetSpan(at instant: Instant) -> (offset: Int, from: Instant, to: Instant)
+}
+
+extension UTCOffsetSource {
+  public func utcOffsetSpan(at instant: Instant) -> (offset: Int, from: Instant, to: Instant) {
+    (utcOffset(at: instant), instant, instant + 1)
+  }
 }
 
 /// A fixed offset from UTC (`Z`, `+01:00`).
@@ -92,6 +101,12 @@ public enum LocalTimeResolver {
   /// before the gap, so 02:30 in a 02:00→03:00 gap becomes 03:30 (RFC 5545 §3.3.5).
   /// Assumes no two offset changes within a day of each other, as in every real zone.
   public static func instant(civil: Int64, in zone: some UTCOffsetSource) -> Instant {
+    // No change of offset within a day and a half either side (the probes below): the answer
+    // is the one offset's.
+    let span = zone.utcOffsetSpan(at: civil)
+    if span.from <= civil - 86400 - 50400 && civil + 86400 + 50400 < span.to {
+      return civil - Int64(span.offset)
+    }
     let before = Int64(zone.utcOffset(at: civil - 86400 - 50400))
     let after = Int64(zone.utcOffset(at: civil + 86400 + 50400))
     let early = civil - before

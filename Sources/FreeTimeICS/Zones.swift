@@ -109,6 +109,17 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
     return Int(icaltimezone_get_utc_offset_of_utc_time(libical, &utcTime, &isDaylight))
   }
 
+  public func utcOffsetSpan(at instant: Instant) -> (offset: Int, from: Instant, to: Instant) {
+    if instant < coveredFrom, let before {
+      let span = before.utcOffsetSpan(at: instant)
+      return (span.offset, span.from, min(span.to, coveredFrom))
+    }
+    if let table, let span = table.span(at: instant) {
+      return (span.offset, before == nil ? span.from : max(span.from, coveredFrom), span.to)
+    }
+    return (utcOffset(at: instant), instant, instant + 1)
+  }
+
   /// The instant of a wall-clock time here (RFC 5545 §3.3.5 in folds and gaps).
   public func instant(civil: Int64) -> Instant {
     LocalTimeResolver.instant(civil: civil, in: self)
@@ -160,10 +171,21 @@ enum ICSTime {
 /// A system zone's UTC offsets as a sorted list of transitions (everything ICU reports: daylight
 /// saving and changes of standard time), so an offset is a binary search, not an ICU call.
 /// `ZoneTests` checks it against `TimeZone.secondsFromGMT` for every zone.
+///
+/// ICU charges a few hundred microseconds of a small run per decade of transitions, so a table
+/// first holds the years from ten before to fifteen after this one (where nearly every lookup
+/// falls); the rest of 1970–2100 is read once, on the first lookup there.
 struct OffsetTable: Sendable {
   static let from: Instant = 0  // 1970-01-01
   static let to: Instant = 4_102_444_800  // 2100-01-01
-  /// One table per zone name for the whole process (building one asks ICU a few hundred times).
+  /// The years read first: 1 January ten years ago to 1 January in fifteen years.
+  static let near: (from: Instant, to: Instant) = {
+    let year = CivilTime.fields(Instant(Date().timeIntervalSince1970)).year
+    return (
+      max(from, CivilTime.seconds(year - 10, 1, 1)), min(to, CivilTime.seconds(year + 15, 1, 1))
+    )
+  }()
+  /// One table per zone name for the whole process.
   private static let cache = Mutex<[String: OffsetTable]>([:])
 
   static func shared(_ zone: TimeZone) -> OffsetTable {
@@ -173,22 +195,34 @@ struct OffsetTable: Sendable {
     return table
   }
 
-  /// `offsets[i]` holds from `starts[i]` to the next start.
-  private var starts: [Instant] = []
-  private var offsets: [Int] = []
+  /// `offsets[i]` holds from `starts[i]` to the next start, within `near`.
+  private let starts: [Instant]
+  private let offsets: [Int]
+  private let zone: TimeZone
+  /// All of 1970–2100, read on the first lookup outside `near`.
+  private let whole = WholeTable()
+
+  final class WholeTable: Sendable {
+    let transitions = Mutex<([Instant], [Int])?>(nil)
+  }
 
   init(_ zone: TimeZone) {
+    self.zone = zone
+    (starts, offsets) = OffsetTable.transitions(
+      zone, from: OffsetTable.near.from, to: OffsetTable.near.to)
+  }
+
+  /// The offsets from `from` to `to`: the offset at `from`, then every change.
+  private static func transitions(_ zone: TimeZone, from: Instant, to: Instant) -> (
+    [Instant], [Int]
+  ) {
     #if canImport(_FoundationICU)
-      if let (starts, offsets) = OffsetTable.transitions(zone.identifier) {
-        self.starts = starts
-        self.offsets = offsets
-        return
-      }
+      if let found = transitionsICU(zone.identifier, from: from, to: to) { return found }
     #endif
-    var date = Date(timeIntervalSince1970: TimeInterval(OffsetTable.from))
-    starts.append(OffsetTable.from)
-    offsets.append(zone.secondsFromGMT(for: date))
-    let end = Date(timeIntervalSince1970: TimeInterval(OffsetTable.to))
+    var date = Date(timeIntervalSince1970: TimeInterval(from))
+    var starts = [from]
+    var offsets = [zone.secondsFromGMT(for: date)]
+    let end = Date(timeIntervalSince1970: TimeInterval(to))
     while let next = zone.nextDaylightSavingTimeTransition(after: date), next < end,
       next > date
     {
@@ -200,13 +234,16 @@ struct OffsetTable: Sendable {
       }
       date = next
     }
+    return (starts, offsets)
   }
 
   #if canImport(_FoundationICU)
     /// The transitions from ICU's calendar API directly, one calendar for the whole walk (a bit
     /// cheaper than Foundation's `nextDaylightSavingTimeTransition`). Each step still costs ICU
-    /// a copy of the zone's transition list, which is why the table starts only in 1970.
-    private static func transitions(_ identifier: String) -> ([Instant], [Int])? {
+    /// a copy of the zone's transition list.
+    private static func transitionsICU(_ identifier: String, from: Instant, to: Instant)
+      -> ([Instant], [Int])?
+    {
       let id = Array(identifier.utf16)
       var status = U_ZERO_ERROR
       guard let calendar = swift_ucal_open(id, Int32(id.count), nil, UCAL_GREGORIAN, &status),
@@ -220,11 +257,11 @@ struct OffsetTable: Sendable {
         let dst = swift_ucal_get(calendar, UCAL_DST_OFFSET, &status)
         return status.rawValue <= 0 ? Int(zone + dst) / 1000 : nil
       }
-      var millis = Double(OffsetTable.from) * 1000
+      var millis = Double(from) * 1000
       guard let first = offset(at: millis) else { return nil }
-      var starts = [OffsetTable.from]
+      var starts = [from]
       var offsets = [first]
-      let end = Double(OffsetTable.to) * 1000
+      let end = Double(to) * 1000
       while true {
         var next = 0.0
         var status = U_ZERO_ERROR
@@ -247,13 +284,34 @@ struct OffsetTable: Sendable {
 
   /// The offset at `instant`, or nil outside 1970–2100.
   func offset(at instant: Instant) -> Int? {
+    span(at: instant)?.offset
+  }
+
+  /// The offset at `instant` and a span around it without a change (between the transitions
+  /// around it, or the edge of the years read), or nil outside 1970–2100.
+  func span(at instant: Instant) -> (offset: Int, from: Instant, to: Instant)? {
+    if instant >= OffsetTable.near.from && instant < OffsetTable.near.to {
+      return OffsetTable.span(at: instant, starts, offsets, to: OffsetTable.near.to)
+    }
     guard instant >= OffsetTable.from, instant < OffsetTable.to else { return nil }
+    let (starts, offsets) = whole.transitions.withLock { built in
+      if let built { return built }
+      let read = OffsetTable.transitions(zone, from: OffsetTable.from, to: OffsetTable.to)
+      built = read
+      return read
+    }
+    return OffsetTable.span(at: instant, starts, offsets, to: OffsetTable.to)
+  }
+
+  private static func span(
+    at instant: Instant, _ starts: [Instant], _ offsets: [Int], to end: Instant
+  ) -> (offset: Int, from: Instant, to: Instant) {
     var low = 0
     var high = starts.count  // the answer is the last start <= instant
     while high - low > 1 {
       let mid = (low + high) / 2
       if starts[mid] <= instant { low = mid } else { high = mid }
     }
-    return offsets[low]
+    return (offsets[low], starts[low], low + 1 < starts.count ? starts[low + 1] : end)
   }
 }

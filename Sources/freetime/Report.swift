@@ -35,7 +35,13 @@ struct Report {
     case .timeline: return timeline?.render(paint) ?? table()
     case .json: return json()
     case .ndjson:
-      return slots.indices.map { slotJSON(slots[$0], explanation: explanation($0)) + "\n" }.joined()
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(slots.count * 120)
+      for i in slots.indices {
+        appendSlotJSON(slots[i], explanation: explanation(i), to: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+      }
+      return String(decoding: bytes, as: UTF8.self)
     case .csv: return csv()
     case .ics: return ICSWriter.events(slots, stamp: stamp)
     case .freebusy:
@@ -147,10 +153,13 @@ struct Report {
     }
     out += people.isEmpty ? "],\n" : "\n  ],\n"
     out += "  \"slots\": ["
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(slots.count * 120)
     for (i, slot) in slots.enumerated() {
-      out += i == 0 ? "\n" : ",\n"
-      out += "    " + slotJSON(slot, explanation: explanation(i))
+      bytes.append(contentsOf: (i == 0 ? "\n    " : ",\n    ").utf8)
+      appendSlotJSON(slot, explanation: explanation(i), to: &bytes)
     }
+    out += String(decoding: bytes, as: UTF8.self)
     out += slots.isEmpty ? "]\n" : "\n  ]\n"
     out += "}\n"
     return out
@@ -162,19 +171,44 @@ struct Report {
   }
 
   func slotJSON(_ slot: Slot, explanation: (after: Explanation, before: Explanation)?) -> String {
-    var out = "{\"start\": \(JSON.string(TimeText.rfc3339(slot.interval.start, zone: zone))), "
-    out += "\"end\": \(JSON.string(TimeText.rfc3339(slot.interval.end, zone: zone))), "
-    out += "\"minutes\": \(slot.interval.duration / 60), "
-    out += "\"free\": [\(slot.free.map(JSON.string).joined(separator: ", "))]"
-    if people.contains(where: { $0.role == .room }) {
-      out += ", \"rooms\": [\(slot.rooms.map(JSON.string).joined(separator: ", "))]"
+    var out: [UInt8] = []
+    out.reserveCapacity(128)
+    appendSlotJSON(slot, explanation: explanation, to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// One slot object as UTF-8 bytes (a year of slots is thousands of these).
+  func appendSlotJSON(
+    _ slot: Slot, explanation: (after: Explanation, before: Explanation)?, to out: inout [UInt8]
+  ) {
+    out.append(contentsOf: #"{"start": ""#.utf8)
+    TimeText.appendRFC3339(slot.interval.start, zone: zone, to: &out)
+    out.append(contentsOf: #"", "end": ""#.utf8)
+    TimeText.appendRFC3339(slot.interval.end, zone: zone, to: &out)
+    out.append(contentsOf: #"", "minutes": "#.utf8)
+    out.append(contentsOf: String(slot.interval.duration / 60).utf8)
+    out.append(contentsOf: #", "free": ["#.utf8)
+    for (i, name) in slot.free.enumerated() {
+      if i > 0 { out.append(contentsOf: ", ".utf8) }
+      JSON.append(name, to: &out)
+    }
+    out.append(UInt8(ascii: "]"))
+    if hasRooms {
+      out.append(contentsOf: #", "rooms": ["#.utf8)
+      for (i, name) in slot.rooms.enumerated() {
+        if i > 0 { out.append(contentsOf: ", ".utf8) }
+        JSON.append(name, to: &out)
+      }
+      out.append(UInt8(ascii: "]"))
     }
     if let explanation {
-      out += ", \"after\": \(explanation.after.json), \"before\": \(explanation.before.json)"
+      out.append(contentsOf: ", \"after\": \(explanation.after.json), ".utf8)
+      out.append(contentsOf: "\"before\": \(explanation.before.json)".utf8)
     }
-    out += "}"
-    return out
+    out.append(UInt8(ascii: "}"))
   }
+
+  var hasRooms: Bool { people.contains(where: { $0.role == .room }) }
 
   func explanation(_ index: Int) -> (after: Explanation, before: Explanation)? {
     index < explanations.count ? explanations[index] : nil
@@ -217,19 +251,31 @@ enum JSON {
   /// as raw bytes through `jq -r` onto a terminal, so C0 (but tab and line feed, escaped), DEL
   /// and C1 controls are left out.
   static func string(_ text: String) -> String {
-    var out = "\""
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count + 2)
+    append(text, to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// `string(text)` as UTF-8 bytes appended to `out`.
+  static func append(_ text: String, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
     for scalar in text.unicodeScalars {
       switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
+      case "\"": out.append(contentsOf: #"\""#.utf8)
+      case "\\": out.append(contentsOf: #"\\"#.utf8)
+      case "\n": out.append(contentsOf: #"\n"#.utf8)
+      case "\t": out.append(contentsOf: #"\t"#.utf8)
       default:
         if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { continue }
-        out.unicodeScalars.append(scalar)
+        if scalar.isASCII {
+          out.append(UInt8(scalar.value))
+        } else {
+          out.append(contentsOf: UTF8.encode(scalar)!)
+        }
       }
     }
-    return out + "\""
+    out.append(UInt8(ascii: "\""))
   }
 }
 
@@ -272,12 +318,46 @@ enum TimeText {
 
   /// RFC 3339 with the zone's numeric offset: `2026-11-23T10:00:00+01:00`.
   static func rfc3339(_ instant: Instant, zone: Zone) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(25)
+    appendRFC3339(instant, zone: zone, to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// `rfc3339` as UTF-8 bytes appended to `out`.
+  static func appendRFC3339(_ instant: Instant, zone: Zone, to out: inout [UInt8]) {
     let offset = zone.utcOffset(at: instant)
     let f = CivilTime.fields(instant + Int64(offset))
-    let sign = offset < 0 ? "-" : "+"
+    func put(_ n: Int, _ width: Int) {
+      let text = String(n)
+      for _ in text.utf8.count..<max(width, text.utf8.count) { out.append(UInt8(ascii: "0")) }
+      out.append(contentsOf: text.utf8)
+    }
+    func two(_ n: Int) {
+      out.append(UInt8(ascii: "0") + UInt8(n / 10))
+      out.append(UInt8(ascii: "0") + UInt8(n % 10))
+    }
+    if f.year < 0 { out.append(UInt8(ascii: "-")) }
+    if (0...9999).contains(f.year) {
+      two(f.year / 100)
+      two(f.year % 100)
+    } else {
+      put(abs(f.year), 4)
+    }
+    out.append(UInt8(ascii: "-"))
+    two(f.month)
+    out.append(UInt8(ascii: "-"))
+    two(f.day)
+    out.append(UInt8(ascii: "T"))
+    two(f.hour)
+    out.append(UInt8(ascii: ":"))
+    two(f.minute)
+    out.append(UInt8(ascii: ":"))
+    two(f.second)
+    out.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
     let a = abs(offset)
-    var text = "\(date(f))T\(two(f.hour)):\(two(f.minute)):\(two(f.second))"
-    text += "\(sign)\(two(a / 3600)):\(two(a / 60 % 60))"
-    return text
+    two(a / 3600 % 100)
+    out.append(UInt8(ascii: ":"))
+    two(a / 60 % 60)
   }
 }

@@ -21,6 +21,16 @@ struct OneChange: UTCOffsetSource, CustomStringConvertible {
   var description: String { "\(before)s → \(after)s at \(change)" }
 }
 
+/// `OneChange` that also tells the span of each offset.
+struct OneChangeWithSpans: UTCOffsetSource {
+  var zone: OneChange
+  func utcOffset(at instant: Instant) -> Int { zone.utcOffset(at: instant) }
+  func utcOffsetSpan(at instant: Instant) -> (offset: Int, from: Instant, to: Instant) {
+    instant < zone.change
+      ? (zone.before, .min, zone.change) : (zone.after, zone.change, .max)
+  }
+}
+
 /// A brute-force reading of RFC 5545 §3.3.5, for any zone whose changes are days apart.
 enum WallClockModel {
   /// Every instant whose wall clock in `zone` reads `civil`: tries every offset the zone uses
@@ -142,6 +152,23 @@ enum WallClockModel {
       #expect(
         LocalTimeResolver.civil(result, in: zone)
           == civil + (inGap ? Int64(zone.after - zone.before) : 0), "seed \(seed)")
+    }
+  }
+
+  /// A source that knows the span of its offsets (as freetime's zones do) takes the resolver's
+  /// shortcut away from a change; the answers are those of one that does not, near the change
+  /// and far from it.
+  @Test(arguments: 0..<100)
+  func theSpanShortcutGivesTheSameAnswers(seed: Int) {
+    var rng = SplitMix64(seed: 7_000_000 + UInt64(seed))
+    let zone = OneChange(
+      change: Int64(rng.int(-2_000_000...2_000_000)) * 60,
+      before: rng.int(-48...56) * 900, after: rng.int(-48...56) * 900)
+    let spans = OneChangeWithSpans(zone: zone)
+    for _ in 0..<20 {
+      let civil = zone.change + Int64(rng.int(-10_000...10_000)) * 60
+      #expect(
+        instant(civil, spans) == instant(civil, zone), "seed \(seed): \(zone), civil \(civil)")
     }
   }
 

@@ -30,6 +30,16 @@ import Testing
       for instant in instants {
         let icu = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
         #expect(table.offset(at: instant) == icu, "\(name) at \(instant)")
+        // The span around it has that offset from end to end (ICU at both ends).
+        if let (offset, from, to) = table.span(at: instant) {
+          #expect(offset == icu && from <= instant && instant < to, "\(name) at \(instant)")
+          for edge in [from, to - 1] {
+            let atEdge = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(edge)))
+            #expect(atEdge == offset, "\(name): span \(from)..<\(to) of \(instant)")
+          }
+        } else {
+          Issue.record("\(name): no span at \(instant)")
+        }
         compared += 1
       }
     }

@@ -889,6 +889,24 @@ struct FileReader {
       var warnings: [Diagnostic] = []
       let file = self.file
       let preRead = state.preRead
+      if options.simpleEvents && !options.lint && !options.explain,
+        let simple = SimpleEvent(lines)
+      {
+        do {
+          let contribution = try simple.contribution(
+            preRead: preRead, zones: zones, home: homeZone, options: options,
+            deferUnknown: deferUnknownZones,
+            warn: { line, uid, message in
+              warnings.append(Diagnostic(file: file, line: line, uid: uid, message: message))
+            },
+            lineOf: { name in (lines.first { $0.name == name } ?? lines[0]).number })
+          person.diagnostics += warnings
+          person.add(contribution)
+        } catch {
+          deferred.append((lines, state))  // an unknown zone: wait for the end of the VCALENDAR
+        }
+        return
+      }
       var summary: String? = nil
       let result: Libical.Parsed<Result<EventContribution?, InstanceCapError>> = Libical.parse(
         lines

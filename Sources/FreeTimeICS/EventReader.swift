@@ -60,6 +60,14 @@ struct PreRead {
   var status: String?
   var transp: String?
 
+  /// STATUS:CANCELLED, STATUS:TENTATIVE, and TRANSP:TRANSPARENT (or TRANSPARENT-NOCONFLICT).
+  var statusAndTransparency: (cancelled: Bool, tentative: Bool, transparent: Bool) {
+    (
+      PreRead.matches(status, "CANCELLED"), PreRead.matches(status, "TENTATIVE"),
+      PreRead.matches(transp, "TRANSPARENT") || PreRead.matches(transp, "TRANSPARENT-NOCONFLICT")
+    )
+  }
+
   /// Whether a (stripped) enumeration value is `word`, ignoring ASCII case.
   static func matches(_ value: String?, _ word: String) -> Bool {
     value.map { ContentLine.asciiUppercased($0.utf8) == word } ?? false
@@ -179,11 +187,7 @@ struct EventReader {
     let tentative: Bool
     var transparent = false
     if let preRead {
-      cancelled = PreRead.matches(preRead.status, "CANCELLED")
-      tentative = PreRead.matches(preRead.status, "TENTATIVE")
-      transparent =
-        PreRead.matches(preRead.transp, "TRANSPARENT")
-        || PreRead.matches(preRead.transp, "TRANSPARENT-NOCONFLICT")
+      (cancelled, tentative, transparent) = preRead.statusAndTransparency
     } else {
       let status = icalcomponent_get_status(comp)
       cancelled = status == ICAL_STATUS_CANCELLED
@@ -350,26 +354,10 @@ struct EventReader {
         warn(line(of: "DTEND"), uid, "event skipped: DTEND has no valid date or time")
         return nil
       }
-      let length: EventLength
-      if start.isDate && !end.isDate {
-        warn(
-          line(of: "DTEND"), uid, "DATE start with a DATE-TIME end; read as an all-day event")
-        let endCivil: Int64
-        switch end.kind {
-        case .utc: endCivil = LocalTimeResolver.civil(end.civil, in: home)
-        case .zoned, .floating: endCivil = end.civil
-        }
-        let days = max(1, (endCivil - start.civil + 86399) / 86400)
-        length = EventLength(civil: days * 86400, exact: 0)
-      } else if case .floating = start.kind, case .floating = end.kind, start.isDate == end.isDate {
-        length = EventLength(civil: end.civil - start.civil, exact: 0)
-      } else {
-        length = EventLength(civil: 0, exact: end.instant(home: home) - start.instant(home: home))
-      }
-      if length.civil < 0 || length.exact < 0 {
-        warn(line(of: "DTEND"), uid, "event skipped: DTEND is before DTSTART")
-        return nil
-      }
+      guard
+        let length = EventReader.length(
+          start: start, end: end, home: home, warn: { warn(line(of: "DTEND"), uid, $0) })
+      else { return nil }
       fromEnd = length
     }
     if let durationProp = properties(ICAL_DURATION_PROPERTY).first {
@@ -402,6 +390,33 @@ struct EventReader {
     return start.isDate ? EventLength(civil: 86400, exact: 0) : .zero
   }
 
+  /// The length from DTSTART to DTEND, or nil (with a warning) when DTEND is before DTSTART; a
+  /// DATE start with a DATE-TIME end is an all-day event through the end's day (warned).
+  static func length(start: TimeValue, end: TimeValue, home: Zone, warn: (String) -> Void)
+    -> EventLength?
+  {
+    let length: EventLength
+    if start.isDate && !end.isDate {
+      warn("DATE start with a DATE-TIME end; read as an all-day event")
+      let endCivil: Int64
+      switch end.kind {
+      case .utc: endCivil = LocalTimeResolver.civil(end.civil, in: home)
+      case .zoned, .floating: endCivil = end.civil
+      }
+      let days = max(1, (endCivil - start.civil + 86399) / 86400)
+      length = EventLength(civil: days * 86400, exact: 0)
+    } else if case .floating = start.kind, case .floating = end.kind, start.isDate == end.isDate {
+      length = EventLength(civil: end.civil - start.civil, exact: 0)
+    } else {
+      length = EventLength(civil: 0, exact: end.instant(home: home) - start.instant(home: home))
+    }
+    if length.civil < 0 || length.exact < 0 {
+      warn("event skipped: DTEND is before DTSTART")
+      return nil
+    }
+    return length
+  }
+
   /// The instances of a master event that touch the window: DTSTART, RRULE, RDATE, minus EXDATE.
   private func expand(
     start: TimeValue, length: EventLength, props: PropertyReader, uid: String?,
@@ -418,8 +433,8 @@ struct EventReader {
     let (excluded, excludedDays, all) = try exdates(
       props: props, start: start, uid: uid, warnAt: warnAt)
 
-    func add(_ value: TimeValue, length: EventLength) {
-      let s = value.instant(home: home)
+    func add(_ value: TimeValue, length: EventLength, at known: Instant? = nil) {
+      let s = known ?? value.instant(home: home)
       if excluded.contains(s) || excludedDays.contains(CivilTime.floorDiv(value.civil, 86400)) {
         return
       }
@@ -453,7 +468,7 @@ struct EventReader {
         warn(line(of: "RRULE"), uid, "RRULE cannot be read; only DTSTART is used")
         continue
       }
-      try expandRule(rule, start: start, length: length, uid: uid, add: add)
+      try expandRule(rule, start: start, length: length, uid: uid) { add($0, length: $1, at: $2) }
     }
 
     // A DATE in an RDATE of a date-time series is midnight in the RDATE's TZID, else in
@@ -547,7 +562,7 @@ struct EventReader {
   /// Walks one RRULE with libical's iterator, only as far as the window needs.
   private func expandRule(
     _ original: icalrecurrencetype, start: TimeValue, length: EventLength, uid: String?,
-    add: (TimeValue, EventLength) -> Void
+    add: (TimeValue, EventLength, Instant) -> Void
   ) throws {
     var capHit: (Int, String?)? = nil
     var rule = original
@@ -633,7 +648,7 @@ struct EventReader {
           invented += 1
           continue
         }
-        add(value, length)
+        add(value, length, s)
       }
     }
 

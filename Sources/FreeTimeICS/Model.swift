@@ -35,6 +35,8 @@ public struct ReadOptions: Sendable {
   /// Simple DAILY and WEEKLY rules expanded without libical's iterator (tests turn it off to
   /// compare the two).
   var ownExpansion = true
+  /// Plain single events read without libical (`SimpleEvent`; tests turn it off to compare).
+  var simpleEvents = true
 
   public init(
     window: Interval, defaultZone: Zone, homeZones: [String: Zone] = [:],

@@ -83,10 +83,21 @@ struct PropertyReader {
     _ t: icaltimetype, prop: OpaquePointer, warn: (String) -> Void, deferUnknown: Bool
   ) throws -> TimeValue? {
     if icaltime_is_null_time(t) != 0 || icaltime_is_valid_time(t) == 0 { return nil }
-    let civil = ICSTime.civil(t)
-    if t.is_date != 0 { return TimeValue(civil: civil, kind: .floating, isDate: true) }
-    if icaltime_is_utc(t) != 0 { return TimeValue(civil: civil, kind: .utc, isDate: false) }
-    if let tzid = PropertyReader.tzid(prop) {
+    return try PropertyReader.value(
+      civil: ICSTime.civil(t), isDate: t.is_date != 0, utc: icaltime_is_utc(t) != 0,
+      tzid: PropertyReader.tzid(prop), zones: zones, home: home, warn: warn,
+      deferUnknown: deferUnknown)
+  }
+
+  /// A time value from its wall clock, its form and its TZID (libical's reading or
+  /// `SimpleEvent`'s).
+  static func value(
+    civil: Int64, isDate: Bool, utc: Bool, tzid: String?, zones: ZoneTable, home: Zone,
+    warn: (String) -> Void, deferUnknown: Bool
+  ) throws -> TimeValue {
+    if isDate { return TimeValue(civil: civil, kind: .floating, isDate: true) }
+    if utc { return TimeValue(civil: civil, kind: .utc, isDate: false) }
+    if let tzid {
       if let zone = zones.zone(for: tzid) {
         return TimeValue(civil: civil, kind: .zoned(zone), isDate: false)
       }

@@ -1,0 +1,235 @@
+import FreeTimeCore
+import Foundation
+import Testing
+
+@testable import FreeTimeICS
+
+/// `SimpleEvent` reads plain single events without libical; it must answer exactly as the
+/// libical path does (busy and tentative time, warnings with their lines, errors).
+@Suite struct SimpleEventTests {
+  typealias Random = OwnExpansionTests.Random
+
+  /// What a reading gives, in a comparable form.
+  struct Outcome: Equatable, CustomStringConvertible {
+    var busy: [Interval] = []
+    var tentative: [Interval] = []
+    var diagnostics: [Diagnostic] = []
+    var error: String? = nil
+    var description: String {
+      error ?? "busy \(busy.count), tentative \(tentative.count), \(diagnostics)"
+    }
+  }
+
+  static func read(_ path: String, _ options: ReadOptions, simple: Bool) -> Outcome {
+    var options = options
+    options.simpleEvents = simple
+    let source = CalendarSource(kind: .file(path), name: "p", argument: path)
+    do {
+      let person = try CalendarReader.read(source, options: options)
+      return Outcome(
+        busy: person.busy.sorted(), tentative: person.tentative.sorted(),
+        diagnostics: person.diagnostics)
+    } catch {
+      return Outcome(error: "\(error)")
+    }
+  }
+
+  /// Option mixes: the window, the zone of floating times, tentative and all-day time free.
+  static func options(_ choice: Int) -> ReadOptions {
+    let windows = [
+      Interval(1_767_225_600, 1_798_761_600),  // 2026
+      Interval(631_152_000, 2_208_988_800),  // 1990–2040
+      Interval(1_795_392_000, 1_795_996_800),  // the week of 2026-11-23
+    ]
+    return ReadOptions(
+      window: windows[choice % 3],
+      defaultZone: choice & 4 != 0 ? Zone.named("America/New_York")! : Zone.utc,
+      tentative: choice & 8 != 0 ? .free : .busy, allDay: choice & 16 != 0 ? .free : .busy,
+      maxInstances: 100_000)
+  }
+
+  static let fixtures: String = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures").path
+
+  /// Every calendar in Fixtures/ (the bad-input ones too) under a few option mixes.
+  @Test func fixturesReadTheSameWithAndWithoutIt() throws {
+    let paths = FileManager.default.enumerator(atPath: Self.fixtures)!
+      .compactMap { $0 as? String }.filter { $0.hasSuffix(".ics") }.sorted()
+    #expect(paths.count > 300)
+    var simpleEvents = 0
+    for (n, relative) in paths.enumerated() {
+      let path = Self.fixtures + "/" + relative
+      let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+      guard size < 2_000_000 else { continue }
+      for choice in [n % 32, (n + 13) % 32] {
+        let options = Self.options(choice)
+        let simple = Self.read(path, options, simple: true)
+        let libical = Self.read(path, options, simple: false)
+        #expect(simple == libical, "\(relative), options \(choice)")
+      }
+      if let text = try? String(contentsOfFile: path, encoding: .utf8),
+        text.contains("DTSTART")
+      {
+        simpleEvents += 1
+      }
+    }
+    #expect(simpleEvents > 200)
+  }
+
+  /// Random events made of plain and nearly plain lines (odd parameters, signs, leap seconds,
+  /// dates without VALUE=DATE, unknown and file-defined zones, DTEND before DTSTART, DTEND with
+  /// DURATION...), so both paths and the line between them are exercised.
+  @Test(arguments: 0..<40)
+  func randomEventsReadTheSame(seed: Int) throws {
+    var rng = Random(state: UInt64(9_000 + seed))
+    var body = ""
+    var plain = 0
+    for i in 0..<150 {
+      var lines = ["BEGIN:VEVENT", "UID:e\(i)"]
+      let start = Self.time(&rng)
+      lines.append(Self.line("DTSTART", start, &rng))
+      switch rng.int(0...5) {
+      case 0: break
+      case 1, 2: lines.append(Self.line("DTEND", Self.time(&rng, near: start), &rng))
+      case 3, 4: lines.append("DURATION:" + Self.duration(&rng))
+      default:
+        lines.append(Self.line("DTEND", Self.time(&rng, near: start), &rng))
+        lines.append("DURATION:" + Self.duration(&rng))
+      }
+      if rng.int(0...5) == 0 {
+        lines.append(
+          ["STATUS:TENTATIVE", "STATUS:CANCELLED", "TRANSP:TRANSPARENT"][rng.int(0...2)])
+      }
+      if rng.int(0...9) == 0 { lines.append("RRULE:FREQ=DAILY;COUNT=3") }
+      lines.append("END:VEVENT")
+      let lineBytes = lines.map { ContentLine(bytes: Array($0.utf8), number: 0) }
+      if SimpleEvent(lineBytes.filter { !$0.bytes.starts(withCaseless: "UID") }) != nil {
+        plain += 1
+      }
+      body += lines.joined(separator: "\n") + "\n"
+    }
+    let zone = """
+      BEGIN:VTIMEZONE
+      TZID:Office
+      BEGIN:STANDARD
+      DTSTART:19701025T030000
+      RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU
+      TZOFFSETFROM:+0200
+      TZOFFSETTO:+0100
+      END:STANDARD
+      BEGIN:DAYLIGHT
+      DTSTART:19700329T020000
+      RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU
+      TZOFFSETFROM:+0100
+      TZOFFSETTO:+0200
+      END:DAYLIGHT
+      END:VTIMEZONE
+      """
+    // The zone defined before the events, or after them (the events wait for it).
+    let text =
+      seed % 2 == 0
+      ? Read.calendar(zone + "\n" + body.dropLast()) : Read.calendar(body + zone)
+    let path = Read.write(text)
+    for choice in [seed % 32, (seed * 7 + 3) % 32] {
+      let options = Self.options(choice)
+      let simple = Self.read(path, options, simple: true)
+      let libical = Self.read(path, options, simple: false)
+      #expect(simple == libical, "seed \(seed), options \(choice)")
+    }
+    #expect(plain > 15, "too few plain events to say much")
+  }
+
+  @Test func plainFormsAndTheirValues() throws {
+    func event(_ lines: String...) -> SimpleEvent? { event(lines) }
+    func event(_ lines: [String]) -> SimpleEvent? {
+      SimpleEvent(
+        (["BEGIN:VEVENT"] + lines + ["END:VEVENT"]).map {
+          ContentLine(bytes: Array($0.utf8), number: 1)
+        })
+    }
+    let zoned = try #require(
+      event("DTSTART;TZID=Europe/Prague:20261123T090000", "DURATION:PT1H30M"))
+    #expect(
+      zoned.start
+        == .init(
+          civil: CivilTime.seconds(2026, 11, 23, 9, 0, 0), isDate: false, utc: false,
+          tzid: "Europe/Prague"))
+    #expect(zoned.duration?.exact == 5400 && zoned.duration?.civil == 0)
+    let day = try #require(event("dtstart;value=date:20261123", "DTEND;VALUE=DATE:20261124"))
+    #expect(day.start.isDate && day.end?.isDate == true)
+    #expect(event("DTSTART:20261123T090000Z")?.start.utc == true)
+    #expect(event("DTSTART:20261123T090000Z", "DURATION:P1DT12H")?.duration?.civil == 86400)
+    #expect(event("DTSTART:20261123T090000Z", "DURATION:P2W")?.duration?.civil == Int64(14 * 86400))
+    #expect(
+      event("DTSTART;TZID=W. Europe Standard Time:20261123T090000")?.start.tzid
+        == "W. Europe Standard Time")
+    // Not plain: libical reads these.
+    for lines in [
+      ["DTSTART:20261123"],  // a date without VALUE=DATE
+      ["DTSTART;VALUE=DATE:20261123T090000"],
+      ["DTSTART;TZID=\"Europe/Prague\":20261123T090000"],
+      ["DTSTART;TZID=Europe/Prague;VALUE=DATE-TIME:20261123T090000"],
+      ["DTSTART;TZID=Europe/Prague:20261123T090000Z"],
+      ["DTSTART:20261123T235960Z"],  // a leap second
+      ["DTSTART:20261123T090000 "],
+      ["DTSTART:30001123T090000Z"],
+      ["DTSTART:20261123T090000Z", "DURATION:-PT1H"],
+      ["DTSTART:20261123T090000Z", "DURATION:PT"],
+      ["DTSTART:20261123T090000Z", "DURATION:P1DT"],
+      ["DTSTART:20261123T090000Z", "DURATION:P1W2D"],
+      ["DTSTART:20261123T090000Z", "DURATION:PT1M1H"],
+      ["DTSTART:20261123T090000Z", "DURATION;X=1:PT1H"],
+      ["DTSTART:20261123T090000Z", "DTEND:20261123T100000Z", "DURATION:PT1H"],
+      ["DTSTART:20261123T090000Z", "RRULE:FREQ=DAILY"],
+      ["DTEND:20261123T090000Z"],
+    ] {
+      #expect(event(lines) == nil, "\(lines)")
+    }
+  }
+
+  // MARK: generators
+
+  static func time(_ rng: inout Random, near: String? = nil) -> String {
+    if let near, rng.int(0...3) != 0, near.count >= 8 {
+      // Mostly an hour or a day after the start, sometimes before it.
+      let date = String(near.prefix(8))
+      if near.count == 8 { return date }
+      return date + String(format: "T%02d%02d00", rng.int(0...23), [0, 30][rng.int(0...1)])
+        + (near.hasSuffix("Z") ? "Z" : "")
+    }
+    let date = String(
+      format: "%04d%02d%02d", [1985, 2026, 2026, 2026, 2039][rng.int(0...4)], rng.int(1...12),
+      rng.int(1...28))
+    switch rng.int(0...9) {
+    case 0: return date
+    case 1: return date + "T235960Z"
+    case 2, 3, 4: return date + String(format: "T%02d%02d00Z", rng.int(0...23), rng.int(0...59))
+    default:
+      return date
+        + String(format: "T%02d%02d%02d", rng.int(0...23), rng.int(0...59), rng.int(0...59))
+    }
+  }
+
+  static func line(_ name: String, _ time: String, _ rng: inout Random) -> String {
+    let isDate = time.count == 8
+    switch rng.int(0...9) {
+    case 0: return "\(name):\(time)"  // a date needs VALUE=DATE to be plain
+    case 1: return "\(name);VALUE=\(isDate ? "DATE" : "DATE-TIME"):\(time)"
+    case 2: return "\(name);TZID=Office:\(time)"
+    case 3: return "\(name);TZID=Nowhere/Else:\(time)"
+    case 4: return "\(name);TZID=\"Europe/Prague\":\(time)"
+    case 5: return "\(name);TZID=W. Europe Standard Time:\(time)"
+    case 6: return "\(name);X-FOO=1:\(time)"
+    default:
+      return isDate ? "\(name);VALUE=DATE:\(time)" : "\(name);TZID=Europe/Prague:\(time)"
+    }
+  }
+
+  static func duration(_ rng: inout Random) -> String {
+    [
+      "PT1H", "PT30M", "P1D", "P1W", "PT1H30M", "P1DT2H", "-PT1H", "PT0S", "P2DT", "PT90M",
+      "P1W1D", "PT1H1S", "+PT1H", "pt1h",
+    ][rng.int(0...13)]
+  }
+}

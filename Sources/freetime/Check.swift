@@ -30,7 +30,7 @@ extension Freetime {
     @Option(
       help: ArgumentHelp(
         "Time zone of floating times (default: $TZ, else the system zone).", valueName: "zone"),
-      completion: .list(Zone.knownNames))
+      completion: .list(ZoneCompletion.names))
     var tz: String?
 
     /// --max-line-bytes, --max-file-instances, --cpu-budget.

@@ -45,7 +45,7 @@ struct WindowOptions: ParsableArguments {
     help: ArgumentHelp(
       "Time zone of WHEN values, floating times and the output (default: $TZ, else the system zone).",
       valueName: "zone"),
-    completion: .list(Zone.knownNames))
+    completion: .list(ZoneCompletion.names))
   var tz: String?
 }
 
@@ -89,5 +89,14 @@ struct LimitOptions: ParsableArguments {
     if let maxFileInstances { limits.instancesPerFile = maxFileInstances }
     if let cpuBudget { limits.cpuSeconds = cpuBudget }
     return limits
+  }
+}
+
+/// The zone names `--tz` completes to. Only a completion script needs them, and listing every
+/// zone costs ICU about a quarter of a short run's start, which every run would pay (each
+/// parse builds the options), so other runs get none.
+enum ZoneCompletion {
+  static var names: [String] {
+    CommandLine.arguments.contains("--generate-completion-script") ? Zone.knownNames : []
   }
 }

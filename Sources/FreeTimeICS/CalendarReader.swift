@@ -616,6 +616,13 @@ struct FileReader {
   }
 
   mutating func consume(_ line: ContentLine, into person: inout PersonAccumulator) throws {
+    // Most lines of an event are dropped unread (what the default case below would do with
+    // them, without making a string of the name and looking it up three times).
+    if stack.count >= 2, componentName == "VEVENT",
+      line.isUnneededInEvent(keepSummary: options.explain, inDropped: skipDepth > 0)
+    {
+      return
+    }
     if instancesBefore == nil { instancesBefore = person.instanceCount }
     let name = line.name
     sawContent = true

@@ -315,6 +315,30 @@ extension ContentLine {
     }
   }
 
+  /// Whether the pre-pass can drop this line of a VEVENT unread: it has a name and a value, and
+  /// the name is none of those the reader keeps (BEGIN, END, the time properties, UID, STATUS,
+  /// TRANSP, SEQUENCE, DTSTAMP, and SUMMARY when `keepSummary`); inside a component the event
+  /// drops (`inDropped`, a VALARM), any name but BEGIN and END. Checked on the bytes, before the
+  /// name becomes a string: most lines of a real event are DESCRIPTION, ATTENDEE and the like.
+  func isUnneededInEvent(keepSummary: Bool, inDropped: Bool) -> Bool {
+    var n = 0
+    while n < bytes.count && bytes[n] != 0x3B && bytes[n] != 0x3A { n += 1 }
+    guard n > 0 else { return false }
+    let kept: [StaticString] =
+      inDropped
+      ? ["BEGIN", "END"]
+      : keepSummary ? ContentLine.keptInEvent + ["SUMMARY"] : ContentLine.keptInEvent
+    for name in kept where name.utf8CodeUnitCount == n && bytes.starts(withCaseless: name) {
+      return false
+    }
+    return hasValue
+  }
+
+  static let keptInEvent: [StaticString] = [
+    "BEGIN", "END", "DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE", "RECURRENCE-ID",
+    "UID", "STATUS", "TRANSP", "SEQUENCE", "DTSTAMP",
+  ]
+
   /// Whether the line has a `:` separating name and value.
   var hasValue: Bool { valueStart != nil }
 

@@ -114,7 +114,8 @@ struct SimpleEvent {
     var tzid: String? = nil
     var valueType: String? = nil
     if bytes[i] == UInt8(ascii: ";") {
-      // One parameter: TZID=… (no quotes, no list, no white space at its ends) or VALUE=….
+      // One parameter: TZID=… (no quotes, no list, no white space at its ends, no ^ or \\)
+      // or VALUE=….
       i += 1
       guard let equals = bytes[i...].firstIndex(of: UInt8(ascii: "=")),
         let colon = bytes[equals...].firstIndex(of: UInt8(ascii: ":"))
@@ -122,7 +123,12 @@ struct SimpleEvent {
       let name = ContentLine.asciiUppercased(bytes[i..<equals])
       let raw = bytes[(equals + 1)..<colon]
       guard !raw.isEmpty, raw.first != 0x20, raw.last != 0x20,
-        raw.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x3B && $0 != 0x2C })
+        // No RFC 6868 escape (^^, ^', ^n, which libical decodes) and no backslash (after
+        // which libical ignores a ':' or ';'): those go to libical.
+        raw.allSatisfy({
+          $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x3B && $0 != 0x2C && $0 != 0x5E
+            && $0 != 0x5C
+        })
       else { return nil }
       switch name {
       case "TZID": tzid = String(decoding: raw, as: UTF8.self)

@@ -125,6 +125,14 @@ import Testing
       TZOFFSETTO:+0200
       END:DAYLIGHT
       END:VTIMEZONE
+      BEGIN:VTIMEZONE
+      TZID:Office^Main
+      BEGIN:STANDARD
+      DTSTART:19700101T000000
+      TZOFFSETFROM:+0530
+      TZOFFSETTO:+0530
+      END:STANDARD
+      END:VTIMEZONE
       """
     // The zone defined before the events, or after them (the events wait for it).
     let text =
@@ -171,6 +179,8 @@ import Testing
       ["DTSTART;TZID=\"Europe/Prague\":20261123T090000"],
       ["DTSTART;TZID=Europe/Prague;VALUE=DATE-TIME:20261123T090000"],
       ["DTSTART;TZID=Europe/Prague:20261123T090000Z"],
+      ["DTSTART;TZID=Office^^Main:20261123T090000"],  // RFC 6868 escapes: libical decodes them
+      ["DTSTART;TZID=Foo\\:20261123T090000"],
       ["DTSTART:20261123T235960Z"],  // a leap second
       ["DTSTART:20261123T090000 "],
       ["DTSTART:30001123T090000Z"],
@@ -213,7 +223,7 @@ import Testing
 
   static func line(_ name: String, _ time: String, _ rng: inout Random) -> String {
     let isDate = time.count == 8
-    switch rng.int(0...9) {
+    switch rng.int(0...11) {
     case 0: return "\(name):\(time)"  // a date needs VALUE=DATE to be plain
     case 1: return "\(name);VALUE=\(isDate ? "DATE" : "DATE-TIME"):\(time)"
     case 2: return "\(name);TZID=Office:\(time)"
@@ -221,6 +231,8 @@ import Testing
     case 4: return "\(name);TZID=\"Europe/Prague\":\(time)"
     case 5: return "\(name);TZID=W. Europe Standard Time:\(time)"
     case 6: return "\(name);X-FOO=1:\(time)"
+    case 7: return "\(name);TZID=Office^^Main:\(time)"  // RFC 6868: the zone Office^Main
+    case 8: return "\(name);TZID=Foo\\:\(time)"  // libical reads no ':' after a backslash
     default:
       return isDate ? "\(name);VALUE=DATE:\(time)" : "\(name);TZID=Europe/Prague:\(time)"
     }

@@ -1,6 +1,11 @@
 internal import CLibical
 import FreeTimeCore
-import Foundation
+import Dispatch
+import FoundationEssentials
+import FoundationInternationalization
+#if canImport(Glibc)
+  import Glibc
+#endif
 import Synchronization
 
 /// Reads calendars into busy time (DESIGN §3).
@@ -73,21 +78,19 @@ public enum CalendarReader {
 
   /// The size in bytes of a file source (0 for others), to start big files first.
   public static func size(_ source: CalendarSource) -> Int {
-    guard case .file(let path) = source.kind,
-      let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-      let size = attributes[.size] as? NSNumber
-    else { return 0 }
-    return size.intValue
+    var info = stat()
+    guard case .file(let path) = source.kind, stat(path, &info) == 0 else { return 0 }
+    return Int(info.st_size)
   }
 
   private static func readFile(
     _ path: String, home: Zone?, options: ReadOptions, into person: inout PersonAccumulator
   ) throws {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+    var info = stat()
+    if stat(path, &info) != 0 && (errno == ENOENT || errno == ENOTDIR) {
       throw ReadError(file: path, message: "no such file")
     }
-    if isDirectory.boolValue { throw ReadError(file: path, message: "is a directory") }
+    if info.st_mode & S_IFMT == S_IFDIR { throw ReadError(file: path, message: "is a directory") }
     let fd = open(path, O_RDONLY)
     guard fd >= 0 else {
       throw ReadError(file: path, message: "cannot open: \(String(cString: strerror(errno)))")
@@ -728,7 +731,7 @@ struct FileReader {
       }
       if stack.count == 1 {
         if name == "X-WR-TIMEZONE" && homeOverride == nil {
-          let value = line.value.trimmingCharacters(in: .whitespaces)
+          let value = line.value.trimmingWhitespace()
           if componentsInCalendar > 0 {
             person.diagnostics.append(
               Diagnostic(
@@ -1037,9 +1040,14 @@ struct FileReader {
   /// `freetime check`: zones named by TZID that the file does not define, once per file.
   private mutating func lintEvent(_ lines: [ContentLine], into person: inout PersonAccumulator) {
     for line in lines where FileReader.timeProperties.contains(line.name) {
+      // The parameter's name in any case; its value as written.
       let text = String(decoding: line.bytes, as: UTF8.self)
-      guard let range = text.range(of: ";TZID=", options: .caseInsensitive) else { continue }
-      var tzid = String(text[range.upperBound...].prefix { $0 != ":" && $0 != ";" })
+      let upper = ContentLine.asciiUppercased(line.bytes)
+      guard let range = upper.firstRange(of: ";TZID=") else { continue }
+      let after = text.utf8.index(
+        text.startIndex, offsetBy: upper.utf8.distance(from: upper.startIndex, to: range.upperBound)
+      )
+      var tzid = String(text[after...].prefix { $0 != ":" && $0 != ";" })
       if tzid.hasPrefix("\""), tzid.hasSuffix("\""), tzid.count >= 2 {
         tzid = String(tzid.dropFirst().dropLast())
       }
@@ -1220,7 +1228,7 @@ enum ICSDateText {
 
   /// A PERIOD value: `start/end` or `start/duration` (RFC 5545 §3.3.9).
   static func period(_ text: String, home: Zone) -> Interval? {
-    let parts = text.trimmingCharacters(in: .whitespaces).split(
+    let parts = text.trimmingWhitespace().split(
       separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2, let start = dateTime(parts[0], home: home) else { return nil }
     if let end = dateTime(parts[1], home: home) { return Interval(start, end) }
@@ -1238,7 +1246,7 @@ enum ICSDateText {
 
   /// `19701025T030000` → `1970-10-25T03:00:00`, for `WhenSyntax`.
   static func iso(_ value: String) -> String {
-    let v = Array(value.trimmingCharacters(in: .whitespaces).utf8)
+    let v = Array(value.trimmingWhitespace().utf8)
     guard v.count >= 15, v[8] == UInt8(ascii: "T") else { return "" }
     func part(_ r: Range<Int>) -> String { String(decoding: v[r], as: UTF8.self) }
     return
@@ -1247,7 +1255,7 @@ enum ICSDateText {
 
   /// `+0130`, `-0500`, `+013045` → seconds east of UTC.
   static func offset(_ value: String) -> Int? {
-    let v = Array(value.trimmingCharacters(in: .whitespaces).utf8)
+    let v = Array(value.trimmingWhitespace().utf8)
     guard v.count == 5 || v.count == 7, v[0] == 43 || v[0] == 45,
       v.dropFirst().allSatisfy({ $0 >= 48 && $0 <= 57 })
     else { return nil }

@@ -155,10 +155,10 @@ struct EventReader {
       guard let c = icalproperty_get_xlicerror(prop) else { return nil }
       let text = String(cString: c)
       if text.hasPrefix("Got a data line, but could not find a property name") { return ("", "") }
-      guard let from = text.range(of: " value in "),
-        let to = text.range(of: " property.", range: from.upperBound..<text.endIndex)
+      guard let from = text.firstRange(of: " value in "),
+        let to = text[from.upperBound...].firstRange(of: " property.")
       else { return nil }
-      let value = text.range(of: "property: ").map { String(text[$0.upperBound...]) } ?? ""
+      let value = text.firstRange(of: "property: ").map { String(text[$0.upperBound...]) } ?? ""
       return (String(text[from.upperBound..<to.lowerBound]), value)
     }
   }

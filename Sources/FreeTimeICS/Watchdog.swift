@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 import Synchronization
 
 #if canImport(Glibc)
@@ -80,7 +81,7 @@ final class Watchdog: Sendable {
         let error = ReadError(
           file: Sanitize.text(slot.file, limit: 300), line: line > 0 ? line : nil,
           message:
-            "reading this file took more than its \(String(format: "%.1f", slot.budget)) s of CPU time (most of it libical's parsing); stopped in the component that begins here; --cpu-budget raises the limit"
+            "reading this file took more than its \(slot.budget.oneDecimal) s of CPU time (most of it libical's parsing); stopped in the component that begins here; --cpu-budget raises the limit"
         )
         let text = Array("freetime: error: \(error.description)\n".utf8)
         _ = text.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count) }
@@ -94,4 +95,5 @@ final class Watchdog: Sendable {
     clock_gettime(clock, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
   }
+
 }

@@ -1,6 +1,7 @@
 internal import CLibical
 import FreeTimeCore
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 import Synchronization
 
 #if canImport(_FoundationICU)

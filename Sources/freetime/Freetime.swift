@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 import FreeTimeCore
 import FreeTimeICS
 
@@ -89,12 +90,11 @@ enum Diagnostics {
 
   /// A message on one line: argument-parser lists allowed values one per line ("  - json").
   static func oneLine(_ text: String) -> String {
-    let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    let lines = text.split(separator: "\n").map { String($0).trimmingWhitespace() }
     guard lines.count > 1 else { return withExample(text) }
     let items = lines.dropFirst().filter { $0.hasPrefix("- ") }.map { String($0.dropFirst(2)) }
     if items.count == lines.count - 1 {
-      let head = lines[0].replacingOccurrences(
-        of: " Please provide one of the following:", with: " Use one of:")
+      let head = lines[0].replacing(" Please provide one of the following:", with: " Use one of:")
       return head + " " + items.joined(separator: ", ") + "."
     }
     return lines.joined(separator: " ")
@@ -109,8 +109,8 @@ enum Diagnostics {
   ]
 
   static func withExample(_ text: String) -> String {
-    guard text.hasPrefix("The value '"), let open = text.range(of: " <", options: .backwards),
-      let close = text.range(of: ">'", range: open.upperBound..<text.endIndex)
+    guard text.hasPrefix("The value '"), let open = text.ranges(of: " <").last,
+      let close = text[open.upperBound...].firstRange(of: ">'")
     else { return text }
     let kind = String(text[open.upperBound..<close.lowerBound])
     guard let example = examples[kind] else { return text }

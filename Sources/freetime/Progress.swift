@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FreeTimeCore
 import FreeTimeICS
 
 #if canImport(Glibc)
@@ -42,7 +43,7 @@ enum Reading {
 final class ProgressLine: @unchecked Sendable {
   private let progress: ReadProgress
   private let total: Int?
-  private let start = Date()
+  private let start = ContinuousClock.now
   private let done = DispatchSemaphore(value: 0)
   private let finished = DispatchSemaphore(value: 0)
   private var shown = false
@@ -50,7 +51,7 @@ final class ProgressLine: @unchecked Sendable {
   init(progress: ReadProgress, total: Int?) {
     self.progress = progress
     self.total = total
-    Thread.detachNewThread { [self] in
+    DispatchQueue.global().async { [self] in
       while done.wait(timeout: .now() + .milliseconds(250)) == .timedOut {
         draw()
       }
@@ -65,17 +66,18 @@ final class ProgressLine: @unchecked Sendable {
   }
 
   private func draw() {
-    let elapsed = Date().timeIntervalSince(start)
+    let since = ContinuousClock.now - start
+    let elapsed = Double(since.components.seconds) + Double(since.components.attoseconds) / 1e18
     guard elapsed >= 0.5 else { return }
     let bytes = progress.bytes
-    func mb(_ n: Int) -> String { String(format: "%.1f", Double(n) / 1e6) }
+    func mb(_ n: Int) -> String { (Double(n) / 1e6).oneDecimal }
     var text = "\rfreetime: reading \(mb(bytes))"
     if let total, total > 0 {
       text += " of \(mb(total)) MB (\(min(100, bytes * 100 / total))%)"
     } else {
       text += " MB"
     }
-    text += String(format: ", %.1f MB/s\u{1B}[K", Double(bytes) / 1e6 / elapsed)
+    text += ", \((Double(bytes) / 1e6 / elapsed).oneDecimal) MB/s\u{1B}[K"
     Output.writeAll(2, Array(text.utf8))
     shown = true
   }

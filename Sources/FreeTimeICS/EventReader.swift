@@ -435,7 +435,9 @@ struct EventReader {
 
     func add(_ value: TimeValue, length: EventLength, at known: Instant? = nil) {
       let s = known ?? value.instant(home: home)
-      if excluded.contains(s) || excludedDays.contains(CivilTime.floorDiv(value.civil, 86400)) {
+      if (!excluded.isEmpty && excluded.contains(s))
+        || (!excludedDays.isEmpty && excludedDays.contains(CivilTime.floorDiv(value.civil, 86400)))
+      {
         return
       }
       let e = length.end(of: value, startInstant: s, home: home)
@@ -622,7 +624,9 @@ struct EventReader {
     var produced = 0
     var trailing = 0
     var invented = 0
-    func walk(_ next: () -> Int64?) {
+    /// `ruleChecked`: the instances come from `ownInstances`, which builds them from the rule's
+    /// limits, so `admits` has nothing to catch.
+    func walk(ruleChecked: Bool = false, _ next: () -> Int64?) {
       while let civil = next() {
         let value = start.with(civil: civil)
         if let untilCivil, value.civil > untilCivil { break }
@@ -644,7 +648,8 @@ struct EventReader {
         if s < startInstant || value.civil == start.civil { continue }
         // libical 3.0.16 invents instances for some rules (an unsynchronised DTSTART with
         // FREQ=SECONDLY;INTERVAL=2;BYSECOND=1): keep only those the rule's limits admit.
-        if !parts.admits(civil: value.civil, isDate: start.isDate, start: start.civil) {
+        if !ruleChecked, !parts.admits(civil: value.civil, isDate: start.isDate, start: start.civil)
+        {
           invented += 1
           continue
         }
@@ -665,7 +670,7 @@ struct EventReader {
         start: start.civil, isDate: start.isDate, limit: limit, cap: options.maxInstances + 1,
         from: fastForward && unit == nil ? start.civil + skip : nil
       ).makeIterator()
-      walk { own.next() }
+      walk(ruleChecked: true) { own.next() }
     } else {
       let dtstart = ICSTime.icaltime(civil: iterStart, isDate: start.isDate)
       guard let iterator = icalrecur_iterator_new(rule, dtstart) else {

@@ -196,14 +196,14 @@ struct RuleParts {
     if freq == ICAL_WEEKLY_RECURRENCE {
       // Weeks begin on WKST; the INTERVAL counts from DTSTART's week. Without BYDAY, the
       // weekday of DTSTART.
-      let days = Set(weekdays.isEmpty ? [s.weekday] : weekdays)
+      // The weekdays as bits (bit 0 = Sunday): a set looked up once a day.
+      let days = (weekdays.isEmpty ? [s.weekday] : weekdays).reduce(0) { $0 | (1 << $1) }
       var week = firstPeriod(7, startDay - CivilTime.floorMod(startDay + 4 - Int64(weekStart), 7))
       while week * 86400 <= limit {
         for day in week..<(week + 7) where day >= startDay {
-          let f = CivilTime.fields(day * 86400)
-          guard days.contains(f.weekday), months.isEmpty || months.contains(f.month) else {
-            continue
-          }
+          guard days & (1 << Int(CivilTime.floorMod(day + 4, 7))) != 0,
+            months.isEmpty || months.contains(CivilTime.date(days: day).month)
+          else { continue }
           if !emit(day: day) { return out }
         }
         week += 7 * Int64(interval)

@@ -120,10 +120,13 @@ public enum CalendarReader {
     fd: Int32, displayName: String, home: Zone?, options: ReadOptions,
     into person: inout PersonAccumulator
   ) throws {
-    var scanner = LineScanner(fd: fd, progress: options.progress)
-    scanner.maxLineBytes = options.limits.lineBytes
     var info = stat()
     let size = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
+    // A block of 1 MiB, or the whole file when it is smaller.
+    var scanner = LineScanner(
+      fd: fd, blockSize: size > 0 ? min(1 << 20, max(1 << 12, size + 1)) : 1 << 20,
+      progress: options.progress)
+    scanner.maxLineBytes = options.limits.lineBytes
     let watch = Watchdog.shared.watch(
       file: displayName, budget: options.limits.cpuSeconds, size: size)
     defer { Watchdog.shared.finish(watch) }

@@ -908,7 +908,7 @@ struct FileReader {
         do {
           let contribution = try simple.contribution(
             preRead: preRead, zones: zones, home: homeZone, options: options,
-            deferUnknown: deferUnknownZones,
+            deferUnknown: deferUnknownZones, file: file,
             warn: { line, uid, message in
               warnings.append(Diagnostic(file: file, line: line, uid: uid, message: message))
             },

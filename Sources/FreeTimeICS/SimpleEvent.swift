@@ -2,11 +2,13 @@ import FreeTimeCore
 
 /// The commonest VEVENT, read without libical: after the pre-pass (which reads UID, STATUS,
 /// TRANSP, SEQUENCE and DTSTAMP itself and drops what free time does not need) nothing is left
-/// but DTSTART and one DTEND or DURATION, each in the plainest form:
+/// but DTSTART, one DTEND or DURATION and perhaps a RECURRENCE-ID (an override of one
+/// instance), each in the plainest form:
 ///
 /// * `DTSTART:20261123T090000Z`, `DTSTART:20261123T090000`, `DTSTART;TZID=Europe/Prague:…`
 ///   (`VALUE=DATE-TIME` allowed), `DTSTART;VALUE=DATE:20261123`; a real date from year 1 to 2999,
-///   hours 0–23, minutes and seconds 0–59; no white space, no other parameter;
+///   hours 0–23, minutes and seconds 0–59; no white space, no other parameter (the same for
+///   DTEND and RECURRENCE-ID; a RANGE parameter goes to libical);
 /// * `DURATION:PT1H30M`, `P1D`, `P2W`, `P1DT12H` (no sign, no parameter).
 ///
 /// Anything else (a rule, an exception, a second parameter, a quoted TZID, a leap second, an
@@ -26,14 +28,16 @@ struct SimpleEvent {
   var start: Time
   var end: Time?
   var duration: EventLength?
+  var recurrenceID: Time?
 
   /// The event of `lines` (BEGIN:VEVENT … END:VEVENT, as the pre-pass kept them), or nil when it
   /// is not of the plain form.
   init?(_ lines: [ContentLine]) {
-    guard lines.count == 3 || lines.count == 4 else { return nil }
+    guard lines.count >= 3 && lines.count <= 5 else { return nil }
     var start: Time? = nil
     var end: Time? = nil
     var duration: EventLength? = nil
+    var recurrenceID: Time? = nil
     for line in lines.dropFirst().dropLast() {
       let bytes = line.bytes
       if bytes.starts(withCaseless: "DTSTART"), start == nil,
@@ -48,6 +52,10 @@ struct SimpleEvent {
         let length = SimpleEvent.duration(bytes[9...])
       {
         duration = length
+      } else if bytes.starts(withCaseless: "RECURRENCE-ID"), recurrenceID == nil,
+        let time = SimpleEvent.time(bytes, after: 13)
+      {
+        recurrenceID = time
       } else {
         return nil
       }
@@ -56,6 +64,7 @@ struct SimpleEvent {
     self.start = start
     self.end = end
     self.duration = duration
+    self.recurrenceID = recurrenceID
   }
 
   /// What the event contributes, as `EventReader.read` would answer for it.
@@ -64,7 +73,7 @@ struct SimpleEvent {
   ///   `deferUnknown` (the event waits for the end of the VCALENDAR).
   func contribution(
     preRead: PreRead, zones: ZoneTable, home: Zone, options: ReadOptions, deferUnknown: Bool,
-    warn: (Int?, String?, String) -> Void, lineOf: (String) -> Int
+    file: String, warn: (Int?, String?, String) -> Void, lineOf: (String) -> Int
   ) throws -> EventContribution {
     let uid = preRead.uid
     let (cancelled, tentative, transparent) = preRead.statusAndTransparency
@@ -90,6 +99,21 @@ struct SimpleEvent {
     } else {
       // RFC 5545 §3.6.1: a DATE start alone lasts one day, a DATE-TIME start alone no time.
       length = start.isDate ? EventLength(civil: 86400, exact: 0) : .zero
+    }
+    if let recurrenceID {
+      // An override of one instance, as EventReader.read reads it.
+      var rid = try value(recurrenceID, "RECURRENCE-ID")
+      if start.isDate && !rid.isDate && CivilTime.floorMod(rid.civil, 86400) == 0 {
+        rid = TimeValue(
+          civil: CivilTime.floorDiv(rid.civil, 86400) * 86400, kind: .floating, isDate: true)
+      }
+      let s = start.instant(home: home)
+      let e = length.end(of: start, startInstant: s, home: home)
+      return .override(
+        Override(
+          uid: uid, key: rid.instant(home: home), revision: preRead.revision, blocks: blocks,
+          interval: e >= s ? Interval(s, e) : Interval(e, s), thisAndFuture: false,
+          tentative: tentative, file: file, line: lineOf("RECURRENCE-ID")))
     }
     guard blocks else {
       return .master(

@@ -85,10 +85,58 @@ import Testing
     var rng = Random(state: UInt64(9_000 + seed))
     var body = ""
     var plain = 0
+    var overrides = 0
+    var plainOverrides = 0
+    // Ten daily series for the overrides below to replace instances of.
+    var masters: [(start: String, line: String)] = []
+    for k in 0..<10 {
+      let start = Self.time(&rng)
+      masters.append((start, Self.line("DTSTART", start, &rng)))
+      body += """
+        BEGIN:VEVENT
+        UID:m\(k)
+        \(masters[k].line)
+        DURATION:PT1H
+        RRULE:FREQ=DAILY;COUNT=5
+        END:VEVENT
+
+        """
+    }
     for i in 0..<150 {
       var lines = ["BEGIN:VEVENT", "UID:e\(i)"]
       let start = Self.time(&rng)
       lines.append(Self.line("DTSTART", start, &rng))
+      if rng.int(0...1) == 0 {
+        // An override: of an instance (a day of the series at its time), of no instance, or
+        // with RANGE (libical's path).
+        let k = rng.int(0...9)
+        lines[1] = "UID:m\(k)"
+        let master = masters[k].start
+        if rng.int(0...2) != 0 {
+          lines[2] = masters[k].line.replacing(master, with: start)  // the series' form
+        }
+        var rid = Self.time(&rng, near: master)
+        if rng.int(0...1) == 0, master.count >= 8 {
+          let day = Int(master.prefix(8))! + rng.int(0...4)  // stays a real date mostly
+          rid = String(day) + master.dropFirst(8)
+          if master.count == 8 && rng.int(0...1) == 0 {
+            // An all-day override named by midnight as a date-time: the instance of that date.
+            lines[2] = masters[k].line.replacing(master, with: String(day))
+            rid += ["T000000", "T000000Z", "T090000"][rng.int(0...2)]
+            lines.append("DURATION:P1D")
+          }
+        }
+        // Mostly in the form of the series' DTSTART (so often plain), else any form.
+        let line =
+          rng.int(0...2) != 0
+          ? masters[k].line.replacing("DTSTART", with: "RECURRENCE-ID").replacing(
+            master, with: rid)
+          : Self.line("RECURRENCE-ID", rid, &rng)
+        lines.append(
+          rng.int(0...7) == 0
+            ? line.replacing("RECURRENCE-ID", with: "RECURRENCE-ID;RANGE=THISANDFUTURE") : line)
+        overrides += 1
+      }
       switch rng.int(0...5) {
       case 0: break
       case 1, 2: lines.append(Self.line("DTEND", Self.time(&rng, near: start), &rng))
@@ -104,8 +152,13 @@ import Testing
       if rng.int(0...9) == 0 { lines.append("RRULE:FREQ=DAILY;COUNT=3") }
       lines.append("END:VEVENT")
       let lineBytes = lines.map { ContentLine(bytes: Array($0.utf8), number: 0) }
-      if SimpleEvent(lineBytes.filter { !$0.bytes.starts(withCaseless: "UID") }) != nil {
+      // The pre-pass takes UID, STATUS and TRANSP before SimpleEvent sees the event.
+      let kept = lineBytes.filter { line in
+        !["UID", "STATUS", "TRANSP"].contains { line.bytes.starts(withCaseless: $0) }
+      }
+      if let simple = SimpleEvent(kept) {
         plain += 1
+        if simple.recurrenceID != nil { plainOverrides += 1 }
       }
       body += lines.joined(separator: "\n") + "\n"
     }
@@ -145,7 +198,8 @@ import Testing
       let libical = Self.read(path, options, simple: false)
       #expect(simple == libical, "seed \(seed), options \(choice)")
     }
-    #expect(plain > 15, "too few plain events to say much")
+    #expect(plain > 10, "too few plain events to say much")
+    #expect(overrides > 20 && plainOverrides > 0, "too few overrides to say much \(plainOverrides)")
   }
 
   @Test func plainFormsAndTheirValues() throws {
@@ -167,6 +221,9 @@ import Testing
     let day = try #require(event("dtstart;value=date:20261123", "DTEND;VALUE=DATE:20261124"))
     #expect(day.start.isDate && day.end?.isDate == true)
     #expect(event("DTSTART:20261123T090000Z")?.start.utc == true)
+    #expect(
+      event("DTSTART:20261123T090000Z", "RECURRENCE-ID;TZID=Europe/Prague:20261123T100000")?
+        .recurrenceID?.tzid == "Europe/Prague")
     #expect(event("DTSTART:20261123T090000Z", "DURATION:P1DT12H")?.duration?.civil == 86400)
     #expect(event("DTSTART:20261123T090000Z", "DURATION:P2W")?.duration?.civil == Int64(14 * 86400))
     #expect(
@@ -193,6 +250,8 @@ import Testing
       ["DTSTART:20261123T090000Z", "DTEND:20261123T100000Z", "DURATION:PT1H"],
       ["DTSTART:20261123T090000Z", "RRULE:FREQ=DAILY"],
       ["DTEND:20261123T090000Z"],
+      ["DTSTART:20261123T090000Z", "RECURRENCE-ID;RANGE=THISANDFUTURE:20261123T090000Z"],
+      ["DTSTART:20261123T090000Z", "RECURRENCE-ID:20261123", "RECURRENCE-ID:20261124"],
     ] {
       #expect(event(lines) == nil, "\(lines)")
     }

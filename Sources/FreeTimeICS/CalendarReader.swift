@@ -122,9 +122,10 @@ public enum CalendarReader {
   ) throws {
     var info = stat()
     let size = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
-    // A block of 1 MiB, or the whole file when it is smaller.
+    // A block of 128 KiB (its pages are touched once and reused for the whole file), or the
+    // whole file when it is smaller.
     var scanner = LineScanner(
-      fd: fd, blockSize: size > 0 ? min(1 << 20, max(1 << 12, size + 1)) : 1 << 20,
+      fd: fd, blockSize: size > 0 ? min(1 << 17, max(1 << 12, size + 1)) : 1 << 17,
       progress: options.progress)
     scanner.maxLineBytes = options.limits.lineBytes
     let watch = Watchdog.shared.watch(

@@ -125,7 +125,8 @@ struct LineScanner {
         skip = false
       }
       // Checked before copying, so a line of gigabytes is refused without being held.
-      if dest.count + (end - from) > maxLineBytes + 1 {
+      // (One byte over: a CR still to be dropped. Written so that Int.max does not overflow.)
+      if dest.count + (end - from) - 1 > maxLineBytes {
         throw ScanError.lineTooLong(line: startLine)
       }
       block.withUnsafeBufferPointer { buffer in
@@ -145,12 +146,30 @@ struct LineScanner {
     var clean = true
     var nul = false
     dest.withUnsafeBufferPointer { buffer in
-      for i in regionStart..<buffer.count {
-        let byte = buffer[i]
+      func check(_ byte: UInt8) {
         if byte < 0x20 || byte == 0x7F {
           if byte == 0 { nul = true }
           if byte != 0x09 { clean = false }
         }
+      }
+      // Eight bytes at a time (most lines hold no control byte at all): a word is looked at
+      // byte by byte only when one of its bytes is below 0x20 or is 0x7F.
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      var i = regionStart
+      while i + 8 <= buffer.count {
+        let x = UnsafeRawPointer(buffer.baseAddress! + i).loadUnaligned(as: UInt64.self)
+        let below = (x &- ones &* 0x20) & ~x & highs
+        let y = x ^ (ones &* 0x7F)
+        let del = (y &- ones) & ~y & highs
+        if below | del != 0 {
+          for k in i..<(i + 8) { check(buffer[k]) }
+        }
+        i += 8
+      }
+      while i < buffer.count {
+        check(buffer[i])
+        i += 1
       }
     }
     if nul { throw ScanError.nulByte(line: physicalLine) }

@@ -922,9 +922,10 @@ struct FileReader {
         return
       }
       var summary: String? = nil
-      let result: Libical.Parsed<Result<EventContribution?, InstanceCapError>> = Libical.parse(
-        lines
-      ) { comp in
+      let (options, zones, homeZone, homeFromCalendar) = (
+        self.options, self.zones, self.homeZone, self.homeFromCalendar
+      )
+      let read = { (comp: OpaquePointer) -> Result<EventContribution?, InstanceCapError> in
         if options.explain {
           summary = icalcomponent_get_summary(comp).map { String(cString: $0) }
         }
@@ -948,6 +949,11 @@ struct FileReader {
           return .success(nil)  // an unknown zone: wait for the end of the VCALENDAR
         }
       }
+      // A series of plain parts is built into a component directly; anything else is parsed.
+      let plain =
+        options.simpleEvents && !options.lint && !options.explain ? PlainSeries(lines) : nil
+      let result =
+        plain.flatMap { Libical.build($0, lines: lines, read) } ?? Libical.parse(lines, read)
       if case .parsed(.failure(let cap)) = result {
         var message = "a recurring event has more than \(cap.cap) instances up to the window's end"
         if let uid = cap.uid { message += " (UID \(Sanitize.text(uid, limit: 120)))" }

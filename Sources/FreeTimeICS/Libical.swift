@@ -1,4 +1,5 @@
 internal import CLibical
+import FreeTimeCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -79,6 +80,68 @@ enum Libical {
       return .parsed(body(comp))
     }
     if !newZones.isEmpty { seenZoneIDs.withLock { $0.formUnion(newZones) } }
+    return result
+  }
+
+  /// Builds the component of a `PlainSeries` (what libical's parser would make of its lines)
+  /// and hands it to `body`, holding the lock as `parse` does; nil when libical cannot read one
+  /// of its RRULEs (the caller then parses the text, for libical's own error).
+  static func build<T>(
+    _ series: PlainSeries, lines: [ContentLine], _ body: (OpaquePointer) -> T
+  ) -> Parsed<T>? {
+    let newZones = unseenZoneIDs(lines)
+    let result = withLock(exclusive: !newZones.isEmpty) { () -> Parsed<T>? in
+      setUp()
+      var rules: [icalrecurrencetype] = []
+      for text in series.rules {
+        let rule = text.withUnsafeBufferPointer { bytes in
+          var cString = [CChar](repeating: 0, count: bytes.count + 1)
+          for (i, b) in bytes.enumerated() { cString[i] = CChar(bitPattern: b) }
+          return icalrecurrencetype_from_string(cString)
+        }
+        if rule.freq == ICAL_NO_RECURRENCE { return nil }
+        rules.append(rule)
+      }
+      guard let comp = icalcomponent_new(ICAL_VEVENT_COMPONENT) else { return .failed }
+      defer { icalcomponent_free(comp) }
+      func time(_ t: SimpleEvent.Time) -> icaltimetype {
+        let f = CivilTime.fields(t.civil)
+        var out = icaltime_null_time()
+        out.year = Int32(f.year)
+        out.month = Int32(f.month)
+        out.day = Int32(f.day)
+        if t.isDate {
+          out.is_date = 1
+        } else {
+          out.hour = Int32(f.hour)
+          out.minute = Int32(f.minute)
+          out.second = Int32(f.second)
+        }
+        if t.utc { out.zone = icaltimezone_get_utc_timezone() }
+        return out
+      }
+      func add(_ prop: OpaquePointer?, _ t: SimpleEvent.Time? = nil) {
+        guard let prop else { return }
+        if let tzid = t?.tzid { icalproperty_add_parameter(prop, icalparameter_new_tzid(tzid)) }
+        if t?.isDate == true {
+          icalproperty_add_parameter(prop, icalparameter_new_value(ICAL_VALUE_DATE))
+        }
+        icalcomponent_add_property(comp, prop)
+      }
+      add(icalproperty_new_dtstart(time(series.start)), series.start)
+      if let end = series.end { add(icalproperty_new_dtend(time(end)), end) }
+      if let length = series.duration {
+        var d = icaldurationtype_null_duration()
+        d.days = UInt32(length.civil / 86400)
+        d.seconds = UInt32(length.exact)
+        add(icalproperty_new_duration(d))
+      }
+      if let rid = series.recurrenceID { add(icalproperty_new_recurrenceid(time(rid)), rid) }
+      for rule in rules { add(icalproperty_new_rrule(rule)) }
+      for exdate in series.exdates { add(icalproperty_new_exdate(time(exdate)), exdate) }
+      return .parsed(body(comp))
+    }
+    if result != nil, !newZones.isEmpty { seenZoneIDs.withLock { $0.formUnion(newZones) } }
     return result
   }
 

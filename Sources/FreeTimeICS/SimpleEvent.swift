@@ -252,3 +252,59 @@ extension Array where Element == UInt8 {
     return true
   }
 }
+
+/// A recurring VEVENT of plain parts, built into a libical component directly instead of
+/// through libical's text parser (`Libical.build`), then read by `EventReader` as any other:
+/// after the pre-pass nothing is left but DTSTART, one DTEND or DURATION, RRULEs, single-valued
+/// EXDATEs and perhaps a RECURRENCE-ID, the times in `SimpleEvent`'s plain forms and each RRULE
+/// without parameters or white space at its ends. libical's parser would make the same
+/// component of them (`SimpleEventTests` compares the two ways); parsing the text cost more than
+/// everything else freetime does with such an event but expanding it.
+struct PlainSeries {
+  var start: SimpleEvent.Time
+  var end: SimpleEvent.Time?
+  var duration: EventLength?
+  var recurrenceID: SimpleEvent.Time?
+  /// The RRULE values, read by `icalrecurrencetype_from_string` as libical's parser does.
+  var rules: [[UInt8]] = []
+  var exdates: [SimpleEvent.Time] = []
+
+  init?(_ lines: [ContentLine]) {
+    guard lines.count >= 4 else { return nil }
+    var start: SimpleEvent.Time? = nil
+    for line in lines.dropFirst().dropLast() {
+      let bytes = line.bytes
+      if bytes.starts(withCaseless: "RRULE:") {
+        let value = bytes[6...]
+        guard let first = value.first, let last = value.last, first > 0x20, last > 0x20,
+          value.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })
+        else { return nil }
+        rules.append(Array(value))
+      } else if bytes.starts(withCaseless: "EXDATE"),
+        let time = SimpleEvent.time(bytes, after: 6), !bytes.contains(0x2C)
+      {
+        exdates.append(time)
+      } else if bytes.starts(withCaseless: "DTSTART"), start == nil,
+        let time = SimpleEvent.time(bytes, after: 7)
+      {
+        start = time
+      } else if bytes.starts(withCaseless: "DTEND"), end == nil, duration == nil,
+        let time = SimpleEvent.time(bytes, after: 5)
+      {
+        end = time
+      } else if bytes.starts(withCaseless: "DURATION:"), end == nil, duration == nil,
+        let length = SimpleEvent.duration(bytes[9...])
+      {
+        duration = length
+      } else if bytes.starts(withCaseless: "RECURRENCE-ID"), recurrenceID == nil,
+        let time = SimpleEvent.time(bytes, after: 13)
+      {
+        recurrenceID = time
+      } else {
+        return nil
+      }
+    }
+    guard let start, !rules.isEmpty || !exdates.isEmpty else { return nil }
+    self.start = start
+  }
+}

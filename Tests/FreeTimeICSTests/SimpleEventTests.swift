@@ -87,6 +87,7 @@ import Testing
     var plain = 0
     var overrides = 0
     var plainOverrides = 0
+    var plainSeries = 0
     // Ten daily series for the overrides below to replace instances of.
     var masters: [(start: String, line: String)] = []
     for k in 0..<10 {
@@ -101,6 +102,12 @@ import Testing
         END:VEVENT
 
         """
+      let lines = ["BEGIN:VEVENT", masters[k].line, "DURATION:PT1H", "RRULE:FREQ=DAILY;COUNT=5"]
+      if PlainSeries((lines + ["END:VEVENT"]).map { ContentLine(bytes: Array($0.utf8), number: 0) })
+        != nil
+      {
+        plainSeries += 1
+      }
     }
     for i in 0..<150 {
       var lines = ["BEGIN:VEVENT", "UID:e\(i)"]
@@ -149,7 +156,24 @@ import Testing
         lines.append(
           ["STATUS:TENTATIVE", "STATUS:CANCELLED", "TRANSP:TRANSPARENT"][rng.int(0...2)])
       }
-      if rng.int(0...9) == 0 { lines.append("RRULE:FREQ=DAILY;COUNT=3") }
+      if rng.int(0...2) == 0 {
+        // A series (PlainSeries when its parts are plain): rules libical reads, rules it does
+        // not, rules with white space or odd case; EXDATEs of the start's form, of others, lists.
+        for _ in 0..<(rng.int(0...5) == 0 ? 2 : 1) {
+          lines.append("RRULE:" + Self.rules[rng.int(0...(Self.rules.count - 1))])
+        }
+        for _ in 0..<rng.int(0...3) {
+          let day = start.count >= 8 ? Int(start.prefix(8))! + rng.int(0...3) : 20_261_123
+          let exdate = String(day) + start.dropFirst(8)
+          switch rng.int(0...5) {
+          case 0: lines.append(Self.line("EXDATE", Self.time(&rng, near: start), &rng))
+          case 1: lines.append(Self.line("EXDATE", exdate, &rng) + "," + exdate)
+          default:
+            lines.append(
+              lines[2].replacing("DTSTART", with: "EXDATE").replacing(start, with: exdate))
+          }
+        }
+      }
       lines.append("END:VEVENT")
       let lineBytes = lines.map { ContentLine(bytes: Array($0.utf8), number: 0) }
       // The pre-pass takes UID, STATUS and TRANSP before SimpleEvent sees the event.
@@ -160,6 +184,7 @@ import Testing
         plain += 1
         if simple.recurrenceID != nil { plainOverrides += 1 }
       }
+      if PlainSeries(kept) != nil { plainSeries += 1 }
       body += lines.joined(separator: "\n") + "\n"
     }
     let zone = """
@@ -198,8 +223,9 @@ import Testing
       let libical = Self.read(path, options, simple: false)
       #expect(simple == libical, "seed \(seed), options \(choice)")
     }
-    #expect(plain > 10, "too few plain events to say much")
+    #expect(plain > 5, "too few plain events to say much")
     #expect(overrides > 20 && plainOverrides > 0, "too few overrides to say much \(plainOverrides)")
+    #expect(plainSeries > 3, "too few plain series to say much")
   }
 
   @Test func plainFormsAndTheirValues() throws {
@@ -296,6 +322,16 @@ import Testing
       return isDate ? "\(name);VALUE=DATE:\(time)" : "\(name);TZID=Europe/Prague:\(time)"
     }
   }
+
+  /// RRULE values: plain ones of several shapes, and ones libical refuses or reads oddly.
+  static let rules = [
+    "FREQ=DAILY;COUNT=3", "FREQ=WEEKLY;BYDAY=MO,WE;COUNT=5", "FREQ=MONTHLY;BYMONTHDAY=-1;COUNT=4",
+    "FREQ=YEARLY;UNTIL=20300101T000000Z", "FREQ=DAILY;UNTIL=20270101",
+    "FREQ=WEEKLY;INTERVAL=2;UNTIL=20261231T235959", "FREQ=HOURLY;COUNT=5;BYHOUR=9,10",
+    "FREQ=DAILY;BYSETPOS=1;COUNT=2", "FREQ=MONTHLY;BYDAY=2TU;COUNT=3;WKST=SU", "freq=daily;count=2",
+    "FREQ=DAILY;FOO=1;COUNT=2", "FREQ=SOMETIMES", " FREQ=DAILY;COUNT=2", "FREQ=DAILY;COUNT=2 ",
+    "FREQ=DAILY;COUNT=0", "FREQ=WEEKLY;BYDAY=XX", "FREQ=DAILY;UNTIL=2027", "",
+  ]
 
   static func duration(_ rng: inout Random) -> String {
     [

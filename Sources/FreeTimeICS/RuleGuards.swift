@@ -186,9 +186,12 @@ struct RuleParts {
       return first + max(0, periods) * step
     }
     if freq == ICAL_DAILY_RECURRENCE {
+      // Without BYMONTH, BYDAY or BYMONTHDAY every day is admitted (no date fields needed).
+      let everyDay = months.isEmpty && weekdays.isEmpty && monthDays.isEmpty
       var day = firstPeriod(1, startDay)
+      out.reserveCapacity(count > 0 ? min(count, cap) : 0)
       while day * 86400 <= limit {
-        if admits(civil: day * 86400, isDate: true), !emit(day: day) { break }
+        if everyDay || admits(civil: day * 86400, isDate: true), !emit(day: day) { break }
         day += Int64(interval)
       }
       return out

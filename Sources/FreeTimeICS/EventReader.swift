@@ -428,7 +428,13 @@ struct EventReader {
       options.window.start - EventReader.shiftMargin, options.window.end + EventReader.shiftMargin)
     var instances: [Instance] = []
     /// Instances by start: the index in `instances`, or -1 when outside the expanded window.
+    /// Built only once a start is not later than every start before it (a rule's walk gives
+    /// them in order, so most series never need it): until then starts outside the window are
+    /// kept in `outside`, and `latest` is the last start.
     var seen: [Instant: Int] = [:]
+    var outside: [Instant] = []
+    var latest = Instant.min
+    var ordered = true
 
     let (excluded, excludedDays, all) = try exdates(
       props: props, start: start, uid: uid, warnAt: warnAt)
@@ -442,6 +448,20 @@ struct EventReader {
       }
       let e = length.end(of: value, startInstant: s, home: home)
       let interval = e >= s ? Interval(s, e) : Interval(e, s)
+      if ordered {
+        if s > latest {
+          latest = s
+          if interval.overlaps(expanded) {
+            instances.append(Instance(key: s, interval: interval))
+          } else {
+            outside.append(s)
+          }
+          return
+        }
+        ordered = false
+        for (index, instance) in instances.enumerated() { seen[instance.key] = index }
+        for start in outside { seen[start] = -1 }
+      }
       // The same start twice (DTSTART and an RDATE, say) is one instance: the longer span wins,
       // so an RDATE PERIOD at DTSTART gives its own length.
       if let index = seen[s] {

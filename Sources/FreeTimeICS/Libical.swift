@@ -92,14 +92,20 @@ enum Libical {
     let newZones = unseenZoneIDs(lines)
     let result = withLock(exclusive: !newZones.isEmpty) { () -> Parsed<T>? in
       setUp()
+      // A rule's RSCALE is the caller's to free (icalvalue_new_from_string frees it too; the
+      // property keeps a copy).
       var rules: [icalrecurrencetype] = []
+      defer { for rule in rules { free(rule.rscale) } }
       for text in series.rules {
         let rule = text.withUnsafeBufferPointer { bytes in
           var cString = [CChar](repeating: 0, count: bytes.count + 1)
           for (i, b) in bytes.enumerated() { cString[i] = CChar(bitPattern: b) }
           return icalrecurrencetype_from_string(cString)
         }
-        if rule.freq == ICAL_NO_RECURRENCE { return nil }
+        if rule.freq == ICAL_NO_RECURRENCE {
+          free(rule.rscale)
+          return nil
+        }
         rules.append(rule)
       }
       guard let comp = icalcomponent_new(ICAL_VEVENT_COMPONENT) else { return .failed }

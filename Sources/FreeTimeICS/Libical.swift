@@ -134,15 +134,15 @@ enum Libical {
         }
         icalcomponent_add_property(comp, prop)
       }
-      add(icalproperty_new_dtstart(time(series.start)), series.start)
-      if let end = series.end { add(icalproperty_new_dtend(time(end)), end) }
-      if let length = series.duration {
+      add(icalproperty_new_dtstart(time(series.event.start)), series.event.start)
+      if let end = series.event.end { add(icalproperty_new_dtend(time(end)), end) }
+      if let length = series.event.duration {
         var d = icaldurationtype_null_duration()
         d.days = UInt32(length.civil / 86400)
         d.seconds = UInt32(length.exact)
         add(icalproperty_new_duration(d))
       }
-      if let rid = series.recurrenceID { add(icalproperty_new_recurrenceid(time(rid)), rid) }
+      if let rid = series.event.recurrenceID { add(icalproperty_new_recurrenceid(time(rid)), rid) }
       for rule in rules { add(icalproperty_new_rrule(rule)) }
       for exdate in series.exdates { add(icalproperty_new_exdate(time(exdate)), exdate) }
       return .parsed(body(comp))

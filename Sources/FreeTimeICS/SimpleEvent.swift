@@ -34,12 +34,30 @@ struct SimpleEvent {
   /// is not of the plain form.
   init?(_ lines: [ContentLine]) {
     guard lines.count >= 3 && lines.count <= 5 else { return nil }
+    var parts = Parts()
+    for line in lines.dropFirst().dropLast() {
+      guard parts.take(line.bytes) else { return nil }
+    }
+    guard let event = parts.event else { return nil }
+    self = event
+  }
+
+  private init(start: Time, end: Time?, duration: EventLength?, recurrenceID: Time?) {
+    self.start = start
+    self.end = end
+    self.duration = duration
+    self.recurrenceID = recurrenceID
+  }
+
+  /// DTSTART, one DTEND or DURATION and a RECURRENCE-ID of the plain forms, read line by line.
+  struct Parts {
     var start: Time? = nil
     var end: Time? = nil
     var duration: EventLength? = nil
     var recurrenceID: Time? = nil
-    for line in lines.dropFirst().dropLast() {
-      let bytes = line.bytes
+
+    /// Takes a line of one of those, once each; false for any other line.
+    mutating func take(_ bytes: [UInt8]) -> Bool {
       if bytes.starts(withCaseless: "DTSTART"), start == nil,
         let time = SimpleEvent.time(bytes, after: 7)
       {
@@ -57,14 +75,15 @@ struct SimpleEvent {
       {
         recurrenceID = time
       } else {
-        return nil
+        return false
       }
+      return true
     }
-    guard let start else { return nil }
-    self.start = start
-    self.end = end
-    self.duration = duration
-    self.recurrenceID = recurrenceID
+
+    /// The event, once it has a DTSTART.
+    var event: SimpleEvent? {
+      start.map { SimpleEvent(start: $0, end: end, duration: duration, recurrenceID: recurrenceID) }
+    }
   }
 
   /// What the event contributes, as `EventReader.read` would answer for it.
@@ -261,17 +280,15 @@ extension Array where Element == UInt8 {
 /// component of them (`SimpleEventTests` compares the two ways); parsing the text cost more than
 /// everything else freetime does with such an event but expanding it.
 struct PlainSeries {
-  var start: SimpleEvent.Time
-  var end: SimpleEvent.Time?
-  var duration: EventLength?
-  var recurrenceID: SimpleEvent.Time?
+  /// DTSTART, DTEND or DURATION, RECURRENCE-ID.
+  var event: SimpleEvent
   /// The RRULE values, read by `icalrecurrencetype_from_string` as libical's parser does.
   var rules: [[UInt8]] = []
   var exdates: [SimpleEvent.Time] = []
 
   init?(_ lines: [ContentLine]) {
     guard lines.count >= 4 else { return nil }
-    var start: SimpleEvent.Time? = nil
+    var parts = SimpleEvent.Parts()
     for line in lines.dropFirst().dropLast() {
       let bytes = line.bytes
       if bytes.starts(withCaseless: "RRULE:") {
@@ -284,27 +301,11 @@ struct PlainSeries {
         let time = SimpleEvent.time(bytes, after: 6), !bytes.contains(0x2C)
       {
         exdates.append(time)
-      } else if bytes.starts(withCaseless: "DTSTART"), start == nil,
-        let time = SimpleEvent.time(bytes, after: 7)
-      {
-        start = time
-      } else if bytes.starts(withCaseless: "DTEND"), end == nil, duration == nil,
-        let time = SimpleEvent.time(bytes, after: 5)
-      {
-        end = time
-      } else if bytes.starts(withCaseless: "DURATION:"), end == nil, duration == nil,
-        let length = SimpleEvent.duration(bytes[9...])
-      {
-        duration = length
-      } else if bytes.starts(withCaseless: "RECURRENCE-ID"), recurrenceID == nil,
-        let time = SimpleEvent.time(bytes, after: 13)
-      {
-        recurrenceID = time
-      } else {
+      } else if !parts.take(bytes) {
         return nil
       }
     }
-    guard let start, !rules.isEmpty || !exdates.isEmpty else { return nil }
-    self.start = start
+    guard let event = parts.event, !rules.isEmpty || !exdates.isEmpty else { return nil }
+    self.event = event
   }
 }

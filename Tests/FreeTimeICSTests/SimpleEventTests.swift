@@ -228,6 +228,44 @@ import Testing
     #expect(plainSeries > 3, "too few plain series to say much")
   }
 
+  /// Overrides of the edge cases a review listed, under every option mix: a lower-case name, a
+  /// DATE RECURRENCE-ID on a timed series and the reverse, a zone defined after the event, an
+  /// unknown zone, no master, cancelled and tentative overrides, DTEND before DTSTART.
+  @Test func overrideEdgeCasesReadTheSame() throws {
+    let events = [
+      "UID:a\nDTSTART:20261123T090000Z\nDURATION:PT1H\nRRULE:FREQ=DAILY;COUNT=5",
+      "UID:a\nrecurrence-id:20261124T090000Z\nDTSTART:20261124T120000Z\nDURATION:PT1H",
+      "UID:a\nRECURRENCE-ID;VALUE=DATE:20261125\nDTSTART:20261125T130000Z\nDURATION:PT1H",
+      "UID:a\nRECURRENCE-ID;TZID=Later/Zone:20261126T100000\nDTSTART:20261126T140000Z",
+      "UID:a\nRECURRENCE-ID;TZID=Nowhere/Else:20261127T090000\nDTSTART:20261127T150000Z",
+      "UID:b\nDTSTART;VALUE=DATE:20261123\nRRULE:FREQ=DAILY;COUNT=3",
+      "UID:b\nRECURRENCE-ID:20261124T000000Z\nDTSTART;VALUE=DATE:20261124\nDURATION:P2D",
+      "UID:b\nRECURRENCE-ID:20261125T000000\nDTSTART;VALUE=DATE:20261126",
+      "UID:c\nRECURRENCE-ID:20261124T090000Z\nDTSTART:20261124T100000Z\nDTEND:20261124T090000Z",
+      "UID:a\nRECURRENCE-ID:20261124T090000Z\nDTSTART:20261124T160000Z\nSTATUS:CANCELLED",
+      "UID:a\nSEQUENCE:2\nRECURRENCE-ID:20261125T090000Z\nDTSTART:20261125T170000Z\nSTATUS:TENTATIVE",
+      "UID:a\nRECURRENCE-ID;TZID=Europe/Prague:20261127T100000\nDTSTART;VALUE=DATE:20261127",
+    ]
+    let zone = """
+      BEGIN:VTIMEZONE
+      TZID:Later/Zone
+      BEGIN:STANDARD
+      DTSTART:19700101T000000
+      TZOFFSETFROM:+0100
+      TZOFFSETTO:+0100
+      END:STANDARD
+      END:VTIMEZONE
+      """
+    let body = events.map { "BEGIN:VEVENT\n\($0)\nEND:VEVENT" }.joined(separator: "\n")
+    let path = Read.write(Read.calendar(body + "\n" + zone))
+    for choice in 0..<32 {
+      let options = Self.options(choice)
+      #expect(
+        Self.read(path, options, simple: true) == Self.read(path, options, simple: false),
+        "options \(choice)")
+    }
+  }
+
   @Test func plainFormsAndTheirValues() throws {
     func event(_ lines: String...) -> SimpleEvent? { event(lines) }
     func event(_ lines: [String]) -> SimpleEvent? {

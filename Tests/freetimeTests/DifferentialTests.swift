@@ -9,8 +9,8 @@ import Testing
   /// Both answers for the same arguments; the `slots` arrays must be equal.
   func compare(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
     let ours = try Run.freetime(arguments + ["--format", "json"])
-    let theirs = try Run.command(
-      "/usr/bin/env", ["python3", DifferentialTests.reference] + arguments)
+    // The Python scripts/test set up (FREETIME_PYTHON), not whichever python3 is first on PATH.
+    let theirs = try Run.command(Run.pythonPath, [DifferentialTests.reference] + arguments)
     #expect(
       ours.status == theirs.status, "\(arguments) \(theirs.stderr)", sourceLocation: sourceLocation)
     let check = try Run.python(

@@ -10,6 +10,7 @@ extension Freetime {
   /// `freetime busy`: share availability without sharing the calendar.
   struct Busy: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "busy",
       abstract: "Write a person's busy time as a VFREEBUSY: times only, no details.",
       discussion: """
         One VFREEBUSY per calendar, with UTC FREEBUSY periods typed BUSY or BUSY-TENTATIVE for \

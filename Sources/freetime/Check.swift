@@ -10,6 +10,7 @@ extension Freetime {
   /// `freetime check`: what in these calendars is broken or suspicious.
   struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "check",
       abstract: "Report what in the calendars is broken or suspicious.",
       discussion: """
         Prints one line per finding, FILE:LINE: SEVERITY: MESSAGE. Errors make a calendar \

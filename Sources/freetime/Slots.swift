@@ -10,6 +10,7 @@ extension Freetime {
   /// The default command: common free slots of the calendars given.
   struct Slots: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "slots",
       abstract: "Print the common free slots of the calendars (the default command).",
       discussion: """
         WHEN is a date (2026-11-23, midnight in --tz), a wall-clock time (2026-11-23T09:00), \

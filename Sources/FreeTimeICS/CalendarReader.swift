@@ -509,11 +509,9 @@ struct ComponentState {
   var invalid: (Int, String)? = nil
   /// Warnings found by the pre-pass, given out with the UID when the component is read.
   var notes: [(Int, String)] = []
-  /// DTSTART, DTEND, DURATION, RECURRENCE-ID seen (one bit each): RFC 5545 allows one of each.
+  /// DTSTART, DTEND, DURATION, RECURRENCE-ID seen (`PropertyName.singletonBit`): RFC 5545
+  /// allows one of each.
   var seenOnce: UInt8 = 0
-  static let singletons: [String: UInt8] = [
-    "DTSTART": 1, "DTEND": 2, "DURATION": 4, "RECURRENCE-ID": 8,
-  ]
   var sequence: Int? = nil
   var stamp: Int64? = nil
   var uidRaw: String? = nil
@@ -523,9 +521,9 @@ struct ComponentState {
 
   /// Reads `line` into the state if it is one of the properties read without libical (the first
   /// of each counts); false when it is not one of them.
-  mutating func take(_ line: ContentLine, name: String) -> Bool {
-    switch name {
-    case "SEQUENCE":
+  mutating func take(_ line: ContentLine, kind: PropertyName) -> Bool {
+    switch kind {
+    case .sequence:
       // As libical reads an INTEGER: atoi.
       if sequence == nil {
         sequence = Int(atoi(line.value))
@@ -544,16 +542,16 @@ struct ComponentState {
             ))
         }
       }
-    case "DTSTAMP":
+    case .dtstamp:
       if stamp == nil { stamp = line.utcTimestamp }
-    case "UID":
+    case .uid:
       if uidRaw == nil, line.hasValue {
         uidRaw = line.value
         uid = PreRead.dequote(line.strippedValue)
       }
-    case "STATUS":
+    case .status:
       if status == nil { status = String(decoding: line.strippedValue, as: UTF8.self) }
-    case "TRANSP":
+    case .transp:
       if transp == nil { transp = String(decoding: line.strippedValue, as: UTF8.self) }
     default:
       return false
@@ -606,34 +604,24 @@ struct FileReader {
     self.homeZone = homeOverride ?? options.defaultZone
   }
 
-  /// Properties libical gets from a VEVENT; UID, STATUS, TRANSP, SEQUENCE and DTSTAMP are read
-  /// by the pre-pass (`PreRead`), everything else is skipped unparsed.
-  static let eventProperties: Set<String> = [
-    "BEGIN", "END", "DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE",
-    "RECURRENCE-ID",
-  ]
-  /// Properties whose date and time values are checked before libical sees them.
-  static let timeProperties: Set<String> = ["DTSTART", "DTEND", "RECURRENCE-ID", "EXDATE", "RDATE"]
-  static let freeBusyProperties: Set<String> = [
-    "BEGIN", "END", "UID", "DTSTART", "DTEND", "FREEBUSY",
-  ]
-
   private func error(_ line: Int?, _ message: String) -> ReadError {
     ReadError(file: file, line: line, message: message)
   }
 
   mutating func consume(_ line: ContentLine, into person: inout PersonAccumulator) throws {
+    // The name is told apart on its bytes; it is made a string only where a message or a
+    // component other than an event needs it.
+    let kind = line.kind
     // Most lines of an event are dropped unread (what the default case below would do with
-    // them, without making a string of the name and looking it up three times).
+    // them).
     if stack.count >= 2, componentName == "VEVENT",
-      line.isUnneededInEvent(keepSummary: options.explain, inDropped: skipDepth > 0)
+      line.isUnneededInEvent(kind, keepSummary: options.explain, inDropped: skipDepth > 0)
     {
       return
     }
     if instancesBefore == nil { instancesBefore = person.instanceCount }
-    let name = line.name
     sawContent = true
-    if !line.hasValue && name != "BEGIN" && name != "END" {
+    if kind != .begin && kind != .end && !line.hasValue {
       if stack.isEmpty {
         try outside(line, into: &person)
         return
@@ -644,14 +632,14 @@ struct FileReader {
       }
       return
     }
-    if name.isEmpty && stack.count >= 2 && skipDepth == 0 {
+    if kind == .none && stack.count >= 2 && skipDepth == 0 {
       person.diagnostics.append(
         Diagnostic(
           file: file, line: line.number, message: "a line without a property name is ignored"))
       return
     }
-    switch name {
-    case "BEGIN":
+    switch kind {
+    case .begin:
       let what = line.keyword
       guard !what.isEmpty else { throw error(line.number, "BEGIN without a component name") }
       if stack.isEmpty && what != "VCALENDAR" && FileReader.bareComponents.contains(what) {
@@ -699,7 +687,7 @@ struct FileReader {
         throw error(line.number, "components nested more than \(options.limits.depth) deep")
       }
       stack.append((what, line.number))
-    case "END":
+    case .end:
       let what = line.keyword
       guard let top = stack.last else {
         throw error(line.number, "END:\(Sanitize.text(what, limit: 40)) without a BEGIN")
@@ -734,7 +722,7 @@ struct FileReader {
         return
       }
       if stack.count == 1 {
-        if name == "X-WR-TIMEZONE" && homeOverride == nil {
+        if kind == .xwrTimezone && homeOverride == nil {
           let value = line.value.trimmingWhitespace()
           if componentsInCalendar > 0 {
             person.diagnostics.append(
@@ -759,27 +747,29 @@ struct FileReader {
       if skipDepth > 0 { return }
       switch componentName {
       case "VEVENT":
-        if let bit = ComponentState.singletons[name] {
+        let bit = kind.singletonBit
+        if bit != 0 {
           if current.seenOnce & bit != 0 {
-            current.notes.append((line.number, "a second \(name) is ignored (RFC 5545 allows one)"))
+            current.notes.append(
+              (line.number, "a second \(line.name) is ignored (RFC 5545 allows one)"))
             return
           }
           current.seenOnce |= bit
-          if name != "DURATION", let type = line.parameter("VALUE"),
-            ContentLine.asciiUppercased(type) == "DATE", line.strippedValue.contains(0x54)
-          {
+          if kind != .duration, line.hasDateValueType, line.strippedValue.contains(0x54) {
             current.notes.append(
-              (line.number, "\(name) says VALUE=DATE but holds a date-time; read as the date-time"))
+              (
+                line.number,
+                "\(line.name) says VALUE=DATE but holds a date-time; read as the date-time"
+              ))
           }
         }
-        if current.take(line, name: name) { return }
-        guard FileReader.eventProperties.contains(name) || (options.explain && name == "SUMMARY")
-        else { return }
-        if tooManyParameters(line, name: name) { return }
-        if FileReader.timeProperties.contains(name), let bad = line.impossibleDate {
+        if current.take(line, kind: kind) { return }
+        guard kind.isForLibicalInEvent || (options.explain && kind == .summary) else { return }
+        if tooManyParameters(line) { return }
+        if kind.isTime, let bad = line.impossibleDate {
           // libical would roll Feb 30 over to Mar 1: refuse instead (LIBICAL_NOTES.md).
-          let what = "impossible date or time '\(Sanitize.text(bad, limit: 40))' in \(name)"
-          if name == "EXDATE" || name == "RDATE" {
+          let what = "impossible date or time '\(Sanitize.text(bad, limit: 40))' in \(line.name)"
+          if kind == .exdate || kind == .rdate {
             person.diagnostics.append(
               Diagnostic(file: file, line: line.number, message: "\(what); the line is ignored"))
             return
@@ -788,11 +778,11 @@ struct FileReader {
         }
         component.append(line)
       case "VFREEBUSY":
-        guard FileReader.freeBusyProperties.contains(name) else { return }
-        if tooManyParameters(line, name: name) { return }
+        guard kind.isForFreeBusy else { return }
+        if tooManyParameters(line) { return }
         component.append(line)  // periods are checked one by one in readFreeBusy
       case "VTIMEZONE", "VAVAILABILITY":
-        if tooManyParameters(line, name: name) { return }
+        if tooManyParameters(line) { return }
         component.append(line)
       default:
         break
@@ -814,14 +804,14 @@ struct FileReader {
 
   /// Whether a line bound for libical has more parameters than the limit; the component is
   /// then skipped with a warning.
-  private mutating func tooManyParameters(_ line: ContentLine, name: String) -> Bool {
+  private mutating func tooManyParameters(_ line: ContentLine) -> Bool {
     guard line.hasMoreParameters(than: options.limits.parameters) else { return false }
     let what = componentName == "VEVENT" ? "event" : componentName
     current.invalid =
       current.invalid
       ?? (
         line.number,
-        "\(what) skipped: more than \(options.limits.parameters) parameters on \(Sanitize.text(name, limit: 40))"
+        "\(what) skipped: more than \(options.limits.parameters) parameters on \(Sanitize.text(line.name, limit: 40))"
       )
     return true
   }
@@ -1049,7 +1039,7 @@ struct FileReader {
 
   /// `freetime check`: zones named by TZID that the file does not define, once per file.
   private mutating func lintEvent(_ lines: [ContentLine], into person: inout PersonAccumulator) {
-    for line in lines where FileReader.timeProperties.contains(line.name) {
+    for line in lines where line.kind.isTime {
       // The parameter's name in any case; its value as written.
       let text = String(decoding: line.bytes, as: UTF8.self)
       let upper = ContentLine.asciiUppercased(line.bytes)

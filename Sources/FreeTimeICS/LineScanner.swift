@@ -25,6 +25,9 @@ struct LineScanner {
   private var atEnd = false
   private var physicalLine = 0
   private var pending: ContentLine?
+  /// The storage of the line returned last: the next line is read into it when the caller has
+  /// let go of that line (most lines are dropped unread), so most lines cost no allocation.
+  private var spare: [UInt8] = []
   private var first = true
   /// Bytes read so far.
   private(set) var bytesRead = 0
@@ -81,12 +84,22 @@ struct LineScanner {
         }
         continue
       }
-      var bytes: [UInt8] = []
+      var bytes = spare
+      spare = []
+      bytes.removeAll(keepingCapacity: true)  // a new buffer if the caller kept the last line
       try readPhysical(into: &bytes, dropFirst: false, startLine: physicalLine + 1)
-      if bytes.isEmpty { continue }
+      if bytes.isEmpty {
+        spare = bytes
+        continue
+      }
       let done = pending
       pending = ContentLine(bytes: bytes, number: physicalLine)
-      if let done { return done }
+      if let done {
+        // (Not the storage of a very long line: every line the caller keeps would then get a
+        // new buffer as big.)
+        if done.bytes.capacity <= 1 << 14 { spare = done.bytes }
+        return done
+      }
     }
     let done = pending
     pending = nil
@@ -252,8 +265,8 @@ extension ContentLine {
   }
 
   /// The raw value of parameter `name` (upper case; quotes kept), or nil.
-  func parameter(_ name: String) -> [UInt8]? {
-    let wanted = Array(name.utf8)
+  func parameter(_ name: StaticString) -> ArraySlice<UInt8>? {
+    let wanted = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
     var inQuotes = false
     var i = 0
     while i < bytes.count {
@@ -272,12 +285,18 @@ extension ContentLine {
             if !quoted && (c == 0x3B || c == 0x3A) { break }
             end += 1
           }
-          return Array(bytes[(i + wanted.count + 2)..<end])
+          return bytes[(i + wanted.count + 2)..<end]
         }
       }
       i += 1
     }
     return nil
+  }
+
+  /// Whether the line has a VALUE=DATE parameter (the value's type in any case).
+  var hasDateValueType: Bool {
+    guard let type = parameter("VALUE") else { return false }
+    return ContentLine.asciiUppercased(type) == "DATE"
   }
 
   /// Whether the line has more than `limit` parameters (`;` outside quotes before the value).
@@ -336,29 +355,29 @@ extension ContentLine {
     }
   }
 
+  /// The name's kind, read from the bytes without making a string of the name (most lines of a
+  /// real event are DESCRIPTION, ATTENDEE and the like, dropped on this alone).
+  var kind: PropertyName {
+    bytes.withUnsafeBufferPointer { b -> PropertyName in
+      var n = 0
+      while n < b.count && b[n] != 0x3B && b[n] != 0x3A { n += 1 }
+      return PropertyName(b, count: n)
+    }
+  }
+
   /// Whether the pre-pass can drop this line of a VEVENT unread: it has a name and a value, and
   /// the name is none of those the reader keeps (BEGIN, END, the time properties, UID, STATUS,
   /// TRANSP, SEQUENCE, DTSTAMP, and SUMMARY when `keepSummary`); inside a component the event
-  /// drops (`inDropped`, a VALARM), any name but BEGIN and END. Checked on the bytes, before the
-  /// name becomes a string: most lines of a real event are DESCRIPTION, ATTENDEE and the like.
-  func isUnneededInEvent(keepSummary: Bool, inDropped: Bool) -> Bool {
-    var n = 0
-    while n < bytes.count && bytes[n] != 0x3B && bytes[n] != 0x3A { n += 1 }
-    guard n > 0 else { return false }
-    let kept: [StaticString] =
-      inDropped
-      ? ["BEGIN", "END"]
-      : keepSummary ? ContentLine.keptInEvent + ["SUMMARY"] : ContentLine.keptInEvent
-    for name in kept where name.utf8CodeUnitCount == n && bytes.starts(withCaseless: name) {
-      return false
+  /// drops (`inDropped`, a VALARM), any name but BEGIN and END.
+  func isUnneededInEvent(_ kind: PropertyName, keepSummary: Bool, inDropped: Bool) -> Bool {
+    switch kind {
+    case .none, .begin, .end: return false
+    case .other, .freebusy, .xwrTimezone: break
+    case .summary: if !inDropped && keepSummary { return false }
+    default: if !inDropped { return false }
     }
     return hasValue
   }
-
-  static let keptInEvent: [StaticString] = [
-    "BEGIN", "END", "DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE", "RECURRENCE-ID",
-    "UID", "STATUS", "TRANSP", "SEQUENCE", "DTSTAMP",
-  ]
 
   /// Whether the line has a `:` separating name and value.
   var hasValue: Bool { valueStart != nil }
@@ -375,7 +394,7 @@ extension ContentLine {
         guard to - from >= 8, let year = n(0, 4), let month = n(4, 6), let day = n(6, 8) else {
           return nil
         }
-        let bad = String(decoding: all[from..<to], as: UTF8.self)
+        var bad: String { String(decoding: all[from..<to], as: UTF8.self) }
         if !CivilTime.isValid(year: year, month: month, day: day) { return bad }
         if to - from >= 15, all[from + 8] == UInt8(ascii: "T"), let hour = n(9, 11),
           let minute = n(11, 13), let second = n(13, 15), hour > 23 || minute > 59 || second > 60
@@ -389,6 +408,116 @@ extension ContentLine {
         tokenStart = i + 1
       }
       return check(tokenStart, all.count)
+    }
+  }
+}
+
+/// The property and component names the reader tells apart (`ContentLine.kind`); `.none` for a
+/// line without a name (it starts with `;` or `:`), `.other` for every other name.
+enum PropertyName: UInt8 {
+  case none, other
+  case begin, end
+  case dtstart, dtend, duration, recurrenceID, rrule, rdate, exdate
+  case uid, status, transp, sequence, dtstamp, summary
+  case freebusy, xwrTimezone
+
+  /// The kind of the name `bytes[0..<count]`, letters in any case: the one candidate its length
+  /// and first letter leave, compared byte by byte.
+  init(_ bytes: UnsafeBufferPointer<UInt8>, count: Int) {
+    func upper(_ i: Int) -> UInt8 {
+      let b = bytes[i]
+      return b >= 0x61 && b <= 0x7A ? b - 0x20 : b
+    }
+    guard count > 0 else {
+      self = .none
+      return
+    }
+    let candidate: PropertyName
+    switch (count, upper(0)) {
+    case (3, UInt8(ascii: "E")): candidate = .end
+    case (3, UInt8(ascii: "U")): candidate = .uid
+    case (5, UInt8(ascii: "B")): candidate = .begin
+    case (5, UInt8(ascii: "D")): candidate = .dtend
+    case (5, UInt8(ascii: "R")): candidate = upper(1) == UInt8(ascii: "R") ? .rrule : .rdate
+    case (6, UInt8(ascii: "E")): candidate = .exdate
+    case (6, UInt8(ascii: "S")): candidate = .status
+    case (6, UInt8(ascii: "T")): candidate = .transp
+    case (7, UInt8(ascii: "D")): candidate = upper(5) == UInt8(ascii: "R") ? .dtstart : .dtstamp
+    case (7, UInt8(ascii: "S")): candidate = .summary
+    case (8, UInt8(ascii: "D")): candidate = .duration
+    case (8, UInt8(ascii: "F")): candidate = .freebusy
+    case (8, UInt8(ascii: "S")): candidate = .sequence
+    case (13, UInt8(ascii: "R")): candidate = .recurrenceID
+    case (13, UInt8(ascii: "X")): candidate = .xwrTimezone
+    default:
+      self = .other
+      return
+    }
+    let spelling = candidate.spelling.utf8Start
+    for i in 1..<count where upper(i) != spelling[i] {
+      self = .other
+      return
+    }
+    self = candidate
+  }
+
+  /// The name as iCalendar writes it (upper case); empty for `.none` and `.other`.
+  var spelling: StaticString {
+    switch self {
+    case .none, .other: ""
+    case .begin: "BEGIN"
+    case .end: "END"
+    case .dtstart: "DTSTART"
+    case .dtend: "DTEND"
+    case .duration: "DURATION"
+    case .recurrenceID: "RECURRENCE-ID"
+    case .rrule: "RRULE"
+    case .rdate: "RDATE"
+    case .exdate: "EXDATE"
+    case .uid: "UID"
+    case .status: "STATUS"
+    case .transp: "TRANSP"
+    case .sequence: "SEQUENCE"
+    case .dtstamp: "DTSTAMP"
+    case .summary: "SUMMARY"
+    case .freebusy: "FREEBUSY"
+    case .xwrTimezone: "X-WR-TIMEZONE"
+    }
+  }
+
+  /// DTSTART, DTEND, DURATION and RECURRENCE-ID: RFC 5545 allows one of each in an event.
+  var singletonBit: UInt8 {
+    switch self {
+    case .dtstart: 1
+    case .dtend: 2
+    case .duration: 4
+    case .recurrenceID: 8
+    default: 0
+    }
+  }
+
+  /// Properties libical gets from a VEVENT (UID, STATUS, TRANSP, SEQUENCE and DTSTAMP are read
+  /// by the pre-pass, `PreRead`; everything else is skipped unparsed).
+  var isForLibicalInEvent: Bool {
+    switch self {
+    case .begin, .end, .dtstart, .dtend, .duration, .rrule, .rdate, .exdate, .recurrenceID: true
+    default: false
+    }
+  }
+
+  /// Properties whose date and time values are checked before libical sees them.
+  var isTime: Bool {
+    switch self {
+    case .dtstart, .dtend, .recurrenceID, .exdate, .rdate: true
+    default: false
+    }
+  }
+
+  /// Properties a VFREEBUSY keeps.
+  var isForFreeBusy: Bool {
+    switch self {
+    case .begin, .end, .uid, .dtstart, .dtend, .freebusy: true
+    default: false
     }
   }
 }

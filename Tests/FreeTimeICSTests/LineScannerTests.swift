@@ -40,4 +40,86 @@ import Testing
     }
     #expect(checked == 41 * 42 / 2 * 14)
   }
+
+  /// The reference for `ContentLine.kind`: the name upper-cased as a string, looked up.
+  static func expectedKind(_ name: [UInt8]) -> PropertyName {
+    if name.isEmpty { return .none }
+    let upper = ContentLine.asciiUppercased(name)
+    let all: [PropertyName] = [
+      .begin, .end, .dtstart, .dtend, .duration, .recurrenceID, .rrule, .rdate, .exdate, .uid,
+      .status, .transp, .sequence, .dtstamp, .summary, .freebusy, .xwrTimezone,
+    ]
+    return all.first { $0.spelling.description == upper } ?? .other
+  }
+
+  /// Every known name in any case, every one-byte change of it (letters, '-', a digit, a
+  /// non-ASCII byte, the other case of '-' under a careless 0xDF mask), every shorter prefix and
+  /// longer name: the classifier answers as the string lookup does.
+  @Test func propertyNamesAreToldApartAsTheStringLookupDoes() {
+    let known = [
+      "BEGIN", "END", "DTSTART", "DTEND", "DURATION", "RECURRENCE-ID", "RRULE", "RDATE",
+      "EXDATE", "UID", "STATUS", "TRANSP", "SEQUENCE", "DTSTAMP", "SUMMARY", "FREEBUSY",
+      "X-WR-TIMEZONE", "DESCRIPTION", "ATTENDEE", "X-ALT-DESC", "TZID", "RRATE", "DTSTAMT",
+    ]
+    let replacements: [UInt8] = [0x41, 0x4D, 0x52, 0x5A, 0x61, 0x72, 0x7A, 0x2D, 0x0D, 0x31, 0xC3]
+    var names: [[UInt8]] = [[]]
+    for word in known {
+      let bytes = Array(word.utf8)
+      names.append(bytes)
+      names.append(Array(word.lowercased().utf8))
+      names.append(bytes.enumerated().map { $0.offset % 2 == 0 ? $0.element | 0x20 : $0.element })
+      for i in bytes.indices {
+        for r in replacements where r != bytes[i] {
+          var changed = bytes
+          changed[i] = r
+          names.append(changed)
+        }
+        names.append(Array(bytes[..<i]))
+      }
+      names.append(bytes + [0x53])
+    }
+    for name in names {
+      for end: [UInt8] in [[], Array(":x".utf8), Array(";TZID=A:x".utf8)] {
+        let line = ContentLine(bytes: name + end, number: 1)
+        let want = Self.expectedKind(name)
+        #expect(line.kind == want, "\(String(decoding: name, as: UTF8.self))")
+      }
+    }
+  }
+
+  /// The scanner reads each line into the storage of the line it returned before, when the
+  /// caller has let go of it: lines the caller keeps stay as they were, whatever comes after
+  /// (folded lines, blank lines, a line longer than the reused storage).
+  @Test func linesKeptByTheCallerStayIntact() throws {
+    var text = ""
+    var want: [String] = []
+    for i in 0..<300 {
+      let line: String
+      switch i % 5 {
+      case 0: line = "DESCRIPTION:" + String(repeating: "d", count: i * 7 % 200)
+      case 1: line = "DTSTART:2026112\(i % 10)T090000Z"
+      case 2: line = "X-LONG:" + String(repeating: "x", count: i == 2 ? 20_000 : i)
+      case 3: line = "SUMMARY:folded \(i)"
+      default: line = "UID:\(i)"
+      }
+      want.append(line)
+      if i % 5 == 3 {
+        text += "SUMMARY:fol\r\n ded \(i)\r\n"  // folded: read as one line
+      } else {
+        text += line + (i % 7 == 0 ? "\n\r\n" : "\r\n")  // and some blank lines
+      }
+    }
+    var scanner = LineScanner(bytes: Array(text.utf8))
+    var kept: [ContentLine] = []
+    var count = 0
+    while let line = try scanner.next() {
+      #expect(String(decoding: line.bytes, as: UTF8.self) == want[count])
+      if count % 3 == 0 { kept.append(line) }
+      count += 1
+    }
+    #expect(count == want.count)
+    for (k, line) in kept.enumerated() {
+      #expect(String(decoding: line.bytes, as: UTF8.self) == want[k * 3])
+    }
+  }
 }

@@ -31,7 +31,7 @@ import Testing
     ]
     let lines = texts.enumerated().map { ContentLine(bytes: Array($1.utf8), number: $0 + 1) }
     var state = ComponentState()
-    let kept = lines.filter { !state.take($0, name: $0.name) }
+    let kept = lines.filter { !state.take($0, kind: $0.kind) }
     #expect(kept.count == 4)
     let options = ReadOptions(
       window: Read.span("2026-11-01", "2026-12-01"), defaultZone: Read.utc)

@@ -664,7 +664,8 @@ struct FileReader {
         if what == "VCALENDAR" { throw error(line.number, "BEGIN:VCALENDAR inside a VCALENDAR") }
         watch?.line.store(line.number, ordering: .relaxed)
         componentName = what
-        component = [line]
+        component.removeAll(keepingCapacity: true)  // a new array if the last one was kept
+        component.append(line)
         skipDepth = 0
         current = ComponentState()
       } else if stack.count >= 2 {
@@ -705,7 +706,6 @@ struct FileReader {
         component.append(line)
         componentsInCalendar += 1
         let lines = component
-        component = []
         try handle(
           componentName, lines: lines, state: current, deferUnknownZones: true, into: &person)
         try checkInstances(person, line: lines.first?.number)

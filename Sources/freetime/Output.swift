@@ -78,18 +78,37 @@ enum Output {
   static func terminalSafe(_ text: String, keepingColour: Bool = false) -> String {
     var text = text
     let clean = text.withUTF8 { bytes -> Bool in
-      for i in bytes.indices {
-        let b = bytes[i]
-        if b == 0x1B && keepingColour { continue }  // checked below, on the slow path
-        if b < 0x20 {
-          if b == 0x09 || b == 0x0A { continue }
-          if b == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A { continue }
-          return false
+      // Eight bytes at a time: a word is looked at byte by byte only when it holds a byte
+      // below 0x20 (tab and line feed too), DEL or 0xC2 (the lead byte of a C1 control).
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+      var i = 0
+      while i < bytes.count {
+        if i + 8 <= bytes.count {
+          let x = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
+          if (x &- ones &* 0x20) & ~x & highs == 0 && !hasZero(x ^ (ones &* 0x7F))
+            && !hasZero(x ^ (ones &* 0xC2))
+          {
+            i += 8
+            continue
+          }
         }
-        if b == 0x7F
-          || (b == 0xC2 && i + 1 < bytes.count && bytes[i + 1] >= 0x80 && bytes[i + 1] <= 0x9F)
-        {
-          return false
+        let end = min(i + 8, bytes.count)
+        while i < end {
+          defer { i += 1 }
+          let b = bytes[i]
+          if b == 0x1B && keepingColour { continue }  // checked below, on the slow path
+          if b < 0x20 {
+            if b == 0x09 || b == 0x0A { continue }
+            if b == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A { continue }
+            return false
+          }
+          if b == 0x7F
+            || (b == 0xC2 && i + 1 < bytes.count && bytes[i + 1] >= 0x80 && bytes[i + 1] <= 0x9F)
+          {
+            return false
+          }
         }
       }
       return true

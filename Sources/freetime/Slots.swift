@@ -180,18 +180,19 @@ extension Freetime {
       // The timeline and --explain look at the busy time again; otherwise each person's busy
       // intervals are handed to the counter, which turns them into the free list in place.
       let keepBusy = format == .timeline || explain
-      var participants: [Participant] = []
-      for i in people.indices {
+      let busyTimes = Parallel.Handout(
+        people.indices.map { keepBusy ? people[$0].busy : people[$0].takeBusy() })
+      let padding = buffer?.seconds ?? 0
+      // Each person's free time on a thread of its own (sorting the busy time is most of it).
+      let participants = Parallel.map(people.count) { i in
         // --buffer pads real busy time only; working hours are added after it, for people (not
         // rooms), in each person's home zone.
-        var busy = SlotAdjust.pad(
-          keepBusy ? people[i].busy : people[i].takeBusy(), by: buffer?.seconds ?? 0)
+        var busy = SlotAdjust.pad(busyTimes.take(i), by: padding)
         let off = setup.offHours(of: people[i])
         if !off.isEmpty { busy += off }
-        participants.append(
-          Participant(
-            name: people[i].name, role: people[i].role,
-            free: FreeSlots.free(busy: consume busy, in: window)))
+        return Participant(
+          name: people[i].name, role: people[i].role,
+          free: FreeSlots.free(busy: consume busy, in: window))
       }
       var slots: [Slot]
       let requiredCount = participants.filter { $0.role == .required }.count

@@ -1,0 +1,56 @@
+import Dispatch
+import FoundationEssentials
+
+/// Work on each person at once, one thread per core (the reading threads are idle by then).
+enum Parallel {
+  /// `body(i)` for every `i` in `0..<count`, in order of `i`; on several threads when there is
+  /// more than one. `body` must only read what the threads share.
+  static func map<T>(_ count: Int, _ body: (Int) -> T) -> [T] {
+    guard count > 1, ProcessInfo.processInfo.activeProcessorCount > 1 else {
+      return (0..<count).map(body)
+    }
+    let slots = Slots<T>(count: count)
+    // Not checked for Sendable: the callers' values are only read on these threads.
+    nonisolated(unsafe) let body = body
+    DispatchQueue.concurrentPerform(iterations: count) { i in slots.set(i, body(i)) }
+    return slots.all()
+  }
+
+  /// Values handed out one per index, each taken by exactly one thread (so an array moved in
+  /// stays uniquely referenced and can be changed in place).
+  final class Handout<T>: @unchecked Sendable {
+    private let values: UnsafeMutableBufferPointer<T?>
+
+    init(_ values: consuming [T]) {
+      self.values = .allocate(capacity: values.count)
+      for i in values.indices { self.values.initializeElement(at: i, to: values[i]) }
+    }
+
+    deinit {
+      values.deinitialize()
+      values.deallocate()
+    }
+
+    func take(_ i: Int) -> T { values[i].take()! }
+  }
+
+  /// One result per index, each written by exactly one thread.
+  private final class Slots<T>: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<T?>
+
+    init(count: Int) {
+      slots = .allocate(capacity: count)
+      slots.initialize(repeating: nil)
+    }
+
+    deinit {
+      slots.deinitialize()
+      slots.deallocate()
+    }
+
+    func set(_ i: Int, _ value: T) { slots[i] = value }
+
+    /// After every thread is done.
+    func all() -> [T] { slots.map { $0! } }
+  }
+}

@@ -1,0 +1,42 @@
+import Testing
+
+@testable import freetime
+
+/// `Output.terminalSafe` looks at eight bytes at a time; it must answer as the byte-by-byte rule
+/// does: control bytes but tab, line feed and the CR of CR LF, DEL and C1 controls (UTF-8 C2 80
+/// to C2 9F) are removed, ESC kept with colour only when it starts an SGR sequence.
+@Suite struct TerminalSafeTests {
+  /// The rule, on scalars: what stays.
+  static func expected(_ text: String) -> String {
+    let scalars = Array(text.unicodeScalars)
+    var out = String.UnicodeScalarView()
+    for (i, s) in scalars.enumerated() {
+      let v = s.value
+      if v == 0x09 || v == 0x0A { out.append(s); continue }
+      if v == 0x0D && i + 1 < scalars.count && scalars[i + 1].value == 0x0A {
+        out.append(s); continue
+      }
+      if v < 0x20 || (v >= 0x7F && v <= 0x9F) { continue }
+      out.append(s)
+    }
+    return String(out)
+  }
+
+  @Test func answersAsTheByteByByteRule() {
+    let pieces = [
+      "a", "bcdefgh", "\t", "\n", "\r\n", "\r", "\u{1B}", "\u{7F}", "\u{85}", "\u{9F}", "\u{A0}",
+      "é", "\u{00}", "\u{1F}", "Ć", "日本", "\u{C2}", " ",
+      "{\"start\": \"2026-11-23T09:00:00+01:00\"}",
+    ]
+    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next() -> Int {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(seed >> 33)
+    }
+    for round in 0..<3000 {
+      var text = ""
+      for _ in 0..<(round % 40) { text += pieces[next() % pieces.count] }
+      #expect(Output.terminalSafe(text) == Self.expected(text), "\(Array(text.utf8))")
+    }
+  }
+}

@@ -6,8 +6,8 @@
 
 PREFIX ?= /usr/local
 DESTDIR ?=
-# The binary to install; built by `make build` (release, Swift runtime linked in statically so
-# it runs without the toolchain; it needs Debian's libical3 at run time).
+# The binary to install; built by `make build` (release, the Swift runtime, libical and its ICU
+# linked in statically so it runs without the toolchain or libical; Package.swift).
 BINARY ?= .build-install/release/freetime
 
 BIN_DIR = $(DESTDIR)$(PREFIX)/bin
@@ -21,7 +21,7 @@ FISH_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 all: build
 
 build:
-	bash -c '. scripts/setup && swift build -c release --static-swift-stdlib --product freetime --scratch-path .build-install'
+	bash -c '. scripts/setup && FREETIME_STATIC_LIBICAL=1 swift build -c release --static-swift-stdlib --product freetime --scratch-path .build-install'
 
 $(BINARY):
 	$(MAKE) build

@@ -1,6 +1,22 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// `make install` and the benchmark build with FREETIME_STATIC_LIBICAL=1: libical and the ICU it
+// calls for RSCALE calendars are linked into the binary (libical.a, libicu*.a from libical-dev's
+// dependencies), so the installed binary needs no libical at run time and starts without
+// loading and relocating libical, ICU 72 and their symbols (about a millisecond of each run;
+// README, Performance). Other builds link libical.so.
+let staticLibical = Context.environment["FREETIME_STATIC_LIBICAL"] == "1"
+let libicalLinking: [LinkerSetting] =
+  staticLibical
+  ? [
+    .unsafeFlags(
+      ["libical.a", "libicui18n.a", "libicuuc.a", "libicudata.a"].flatMap {
+        ["-Xlinker", "-l:\($0)"]
+      } + ["-lstdc++", "-lm"])
+  ]
+  : [.linkedLibrary("ical")]
+
 let package = Package(
   name: "freetime",
   platforms: [.macOS(.v13)],
@@ -15,11 +31,8 @@ let package = Package(
   ],
   targets: [
     // libical 3 from the system (Debian: libical-dev). The only C dependency.
-    .systemLibrary(
-      name: "CLibical",
-      pkgConfig: "libical",
-      providers: [.apt(["libical-dev"])]
-    ),
+    // (Linked by FreeTimeICS, below: dynamically, or statically for the installed binary.)
+    .systemLibrary(name: "CLibical"),
     // Pure Swift: intervals, the open-event counter, the merger, durations. No C, no I/O.
     .target(
       name: "FreeTimeCore",
@@ -29,7 +42,7 @@ let package = Package(
     // Foundation (_FoundationICU), so no second ICU is needed.
     .target(
       name: "FreeTimeICS", dependencies: ["FreeTimeCore", "CLibical"],
-      linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
+      linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))] + libicalLinking
     ),
     // The command: options, renderers, exit codes.
     .executableTarget(

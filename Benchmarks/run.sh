@@ -4,8 +4,8 @@
 #     ~400 bytes per VEVENT with long DESCRIPTION and ATTENDEE lines): two of 100k VEVENTs, one
 #     of 1M VEVENTs, and two of 1k and two of 10k events for the Python peer;
 #   * builds Benchmarks/floor/floor.c: libical's bare streaming parse of the same files;
-#   * runs freetime (the release build `make install` installs: the Swift runtime linked in
-#     statically, --static-swift-stdlib, in .build-install/), the floor and the Python peer
+#   * runs freetime (the release build `make install` installs: the Swift runtime, libical and its
+#     ICU linked in statically, in .build-install/), the floor and the Python peer
 #     (Tests/reference/reference.py: icalendar + recurring-ical-events), each timing the best
 #     of a few runs, and prints ratios and peak RSS (from wait4, per process).
 #
@@ -17,7 +17,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/setup
 . scripts/venv
-swift build -c release --static-swift-stdlib --product freetime --scratch-path .build-install >&2
+FREETIME_STATIC_LIBICAL=1 swift build -c release --static-swift-stdlib --product freetime \
+  --scratch-path .build-install >&2
 dir=.build-bench
 mkdir -p "$dir"
 ${CC:-cc} -O2 -o "$dir/floor" Benchmarks/floor/floor.c $(pkg-config --cflags --libs libical)

@@ -5,7 +5,11 @@
 /// them into instants (`LocalTimeResolver`). Algorithms after H. Hinnant, "chrono-compatible
 /// low-level date algorithms".
 public enum CivilTime {
+  // The small functions here are @inlinable: the reader calls them for every instance it
+  // expands, from another module.
+
   /// Days since 1970-01-01 of a proleptic Gregorian date.
+  @inlinable
   public static func days(year: Int, month: Int, day: Int) -> Int64 {
     let y = Int64(month <= 2 ? year - 1 : year)
     let era = (y >= 0 ? y : y - 399) / 400
@@ -31,6 +35,7 @@ public enum CivilTime {
   }
 
   /// Civil seconds of a wall-clock date and time.
+  @inlinable
   public static func seconds(
     _ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0
   ) -> Int64 {
@@ -61,11 +66,13 @@ public enum CivilTime {
     public var weekday: Int
   }
 
+  @inlinable
   public static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
     let q = a / b
     return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
   }
 
+  @inlinable
   public static func floorMod(_ a: Int64, _ b: Int64) -> Int64 { a - floorDiv(a, b) * b }
 }
 
@@ -100,6 +107,7 @@ public enum LocalTimeResolver {
   /// time that does not occur (the gap when clocks go forward) is read with the offset from
   /// before the gap, so 02:30 in a 02:00→03:00 gap becomes 03:30 (RFC 5545 §3.3.5).
   /// Assumes no two offset changes within a day of each other, as in every real zone.
+  @inlinable
   public static func instant(civil: Int64, in zone: some UTCOffsetSource) -> Instant {
     // No change of offset within a day and a half either side (the probes below): the answer
     // is the one offset's.
@@ -122,6 +130,7 @@ public enum LocalTimeResolver {
   }
 
   /// The wall clock of an instant in a zone, as civil seconds.
+  @inlinable
   public static func civil(_ instant: Instant, in zone: some UTCOffsetSource) -> Int64 {
     instant + Int64(zone.utcOffset(at: instant))
   }

@@ -426,63 +426,13 @@ struct EventReader {
     // the window (the accumulator drops what stays outside).
     let expanded = Interval(
       options.window.start - EventReader.shiftMargin, options.window.end + EventReader.shiftMargin)
-    var instances: [Instance] = []
-    /// Instances by start: the index in `instances`, or -1 when outside the expanded window.
-    /// Built only once a start is not later than every start before it (a rule's walk gives
-    /// them in order, so most series never need it): until then starts outside the window are
-    /// kept in `outside`, and `latest` is the last start.
-    var seen: [Instant: Int] = [:]
-    var outside: [Instant] = []
-    var latest = Instant.min
-    var ordered = true
-
     let (excluded, excludedDays, all) = try exdates(
       props: props, start: start, uid: uid, warnAt: warnAt)
-
-    func add(_ value: TimeValue, length: EventLength, at known: Instant? = nil) {
-      let s = known ?? value.instant(home: home)
-      if (!excluded.isEmpty && excluded.contains(s))
-        || (!excludedDays.isEmpty && excludedDays.contains(CivilTime.floorDiv(value.civil, 86400)))
-      {
-        return
-      }
-      let e = length.end(of: value, startInstant: s, home: home)
-      let interval = e >= s ? Interval(s, e) : Interval(e, s)
-      if ordered {
-        if s > latest {
-          latest = s
-          if interval.overlaps(expanded) {
-            instances.append(Instance(key: s, interval: interval))
-          } else {
-            outside.append(s)
-          }
-          return
-        }
-        ordered = false
-        for (index, instance) in instances.enumerated() { seen[instance.key] = index }
-        for start in outside { seen[start] = -1 }
-      }
-      // The same start twice (DTSTART and an RDATE, say) is one instance: the longer span wins,
-      // so an RDATE PERIOD at DTSTART gives its own length.
-      if let index = seen[s] {
-        if index >= 0 && interval.duration > instances[index].interval.duration {
-          instances[index].interval = interval
-        } else if index < 0 && interval.overlaps(expanded) {
-          seen[s] = instances.count
-          instances.append(Instance(key: s, interval: interval))
-        }
-        return
-      }
-      if interval.overlaps(expanded) {
-        seen[s] = instances.count
-        instances.append(Instance(key: s, interval: interval))
-      } else {
-        seen[s] = -1
-      }
-    }
+    var collector = InstanceCollector(
+      expanded: expanded, excluded: excluded, excludedDays: excludedDays, home: home)
 
     // DTSTART is always the first instance (RFC 5545 §3.8.5.3).
-    add(start, length: length)
+    collector.add(start, length: length)
 
     for prop in properties(ICAL_RRULE_PROPERTY) {
       let rule = icalproperty_get_rrule(prop)
@@ -490,7 +440,7 @@ struct EventReader {
         warn(line(of: "RRULE"), uid, "RRULE cannot be read; only DTSTART is used")
         continue
       }
-      try expandRule(rule, start: start, length: length, uid: uid) { add($0, length: $1, at: $2) }
+      try expandRule(rule, start: start, length: length, uid: uid, into: &collector)
     }
 
     // A DATE in an RDATE of a date-time series is midnight in the RDATE's TZID, else in
@@ -508,7 +458,7 @@ struct EventReader {
         if let value = try props.value(
           dp.time, prop: prop, warn: warnAt("RDATE"), deferUnknown: deferUnknownZones)
         {
-          add(onSeriesClock(value, prop), length: length)
+          collector.add(onSeriesClock(value, prop), length: length)
         } else {
           warn(line(of: "RDATE"), uid, "RDATE cannot be read; ignored")
         }
@@ -545,10 +495,10 @@ struct EventReader {
             civil: (Int64(d.days) + 7 * Int64(d.weeks)) * 86400,
             exact: Int64(d.hours) * 3600 + Int64(d.minutes) * 60 + Int64(d.seconds))
         }
-        add(value, length: periodLength)
+        collector.add(value, length: periodLength)
       }
     }
-    return (instances, all)
+    return (collector.instances, all)
   }
 
   /// EXDATEs as instants; DATE values exclude every instance on that day (as day numbers), and
@@ -598,7 +548,7 @@ struct EventReader {
   /// Walks one RRULE with libical's iterator, only as far as the window needs.
   private func expandRule(
     _ original: icalrecurrencetype, start: TimeValue, length: EventLength, uid: String?,
-    add: (TimeValue, EventLength, Instant) -> Void
+    into collector: inout InstanceCollector
   ) throws {
     var capHit: (Int, String?)? = nil
     var rule = original
@@ -687,7 +637,7 @@ struct EventReader {
           invented += 1
           continue
         }
-        add(value, length, s)
+        collector.add(value, length: length, at: s)
       }
     }
 
@@ -730,6 +680,73 @@ struct EventReader {
     }
     if let (line, uid) = capHit {
       throw InstanceCapError(line: line, uid: uid, cap: options.maxInstances)
+    }
+  }
+}
+
+/// The instances of one series as its DTSTART, rules and RDATEs give them: EXDATEs removed, each
+/// start once (the longer span wins, so an RDATE PERIOD at DTSTART gives its own length), those
+/// outside the expanded window dropped. A struct handed down `inout` rather than a closure over
+/// local variables, which cost a runtime exclusivity check on every access.
+private struct InstanceCollector {
+  let expanded: Interval
+  let excluded: Set<Instant>
+  let excludedDays: Set<Int64>
+  let home: Zone
+  var instances: [Instance] = []
+  /// Instances by start: the index in `instances`, or -1 when outside the expanded window.
+  /// Built only once a start is not later than every start before it (a rule's walk gives them
+  /// in order, so most series never need it): until then starts outside the window are kept in
+  /// `outside`, and `latest` is the last start.
+  private var seen: [Instant: Int] = [:]
+  private var outside: [Instant] = []
+  private var latest = Instant.min
+  private var ordered = true
+
+  init(expanded: Interval, excluded: Set<Instant>, excludedDays: Set<Int64>, home: Zone) {
+    self.expanded = expanded
+    self.excluded = excluded
+    self.excludedDays = excludedDays
+    self.home = home
+  }
+
+  mutating func add(_ value: TimeValue, length: EventLength, at known: Instant? = nil) {
+    let s = known ?? value.instant(home: home)
+    if (!excluded.isEmpty && excluded.contains(s))
+      || (!excludedDays.isEmpty && excludedDays.contains(CivilTime.floorDiv(value.civil, 86400)))
+    {
+      return
+    }
+    let e = length.end(of: value, startInstant: s, home: home)
+    let interval = e >= s ? Interval(s, e) : Interval(e, s)
+    if ordered {
+      if s > latest {
+        latest = s
+        if interval.overlaps(expanded) {
+          instances.append(Instance(key: s, interval: interval))
+        } else {
+          outside.append(s)
+        }
+        return
+      }
+      ordered = false
+      for (index, instance) in instances.enumerated() { seen[instance.key] = index }
+      for start in outside { seen[start] = -1 }
+    }
+    if let index = seen[s] {
+      if index >= 0 && interval.duration > instances[index].interval.duration {
+        instances[index].interval = interval
+      } else if index < 0 && interval.overlaps(expanded) {
+        seen[s] = instances.count
+        instances.append(Instance(key: s, interval: interval))
+      }
+      return
+    }
+    if interval.overlaps(expanded) {
+      seen[s] = instances.count
+      instances.append(Instance(key: s, interval: interval))
+    } else {
+      seen[s] = -1
     }
   }
 }

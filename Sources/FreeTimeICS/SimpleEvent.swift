@@ -155,7 +155,7 @@ struct SimpleEvent {
     var i = nameLength
     guard i < bytes.count else { return nil }
     var tzid: String? = nil
-    var valueType: String? = nil
+    var valueType: ValueType? = nil
     if bytes[i] == UInt8(ascii: ";") {
       // One parameter: TZID=… (no quotes, no list, no white space at its ends, no ^ or \\)
       // or VALUE=….
@@ -163,7 +163,7 @@ struct SimpleEvent {
       guard let equals = bytes[i...].firstIndex(of: UInt8(ascii: "=")),
         let colon = bytes[equals...].firstIndex(of: UInt8(ascii: ":"))
       else { return nil }
-      let name = ContentLine.asciiUppercased(bytes[i..<equals])
+      let name = bytes[i..<equals]
       let raw = bytes[(equals + 1)..<colon]
       guard !raw.isEmpty, raw.first != 0x20, raw.last != 0x20,
         // No RFC 6868 escape (^^, ^', ^n, which libical decodes) and no backslash (after
@@ -173,10 +173,14 @@ struct SimpleEvent {
             && $0 != 0x5C
         })
       else { return nil }
-      switch name {
-      case "TZID": tzid = String(decoding: raw, as: UTF8.self)
-      case "VALUE": valueType = ContentLine.asciiUppercased(raw)
-      default: return nil
+      if name.equals(caseless: "TZID") {
+        tzid = String(decoding: raw, as: UTF8.self)
+      } else if name.equals(caseless: "VALUE") {
+        valueType =
+          raw.equals(caseless: "DATE")
+          ? .date : raw.equals(caseless: "DATE-TIME") ? .dateTime : .other
+      } else {
+        return nil
       }
       i = colon
     }
@@ -187,14 +191,14 @@ struct SimpleEvent {
       func n(_ a: Int, _ b: Int) -> Int? { ContentLine.decimal(all, (at + a)..<(at + b)) }
       switch value.count {
       case 8:
-        guard valueType == "DATE", let year = n(0, 4), let month = n(4, 6), let day = n(6, 8),
+        guard valueType == .date, let year = n(0, 4), let month = n(4, 6), let day = n(6, 8),
           (1...2999).contains(year), CivilTime.isValid(year: year, month: month, day: day)
         else { return nil }
         return Time(
           civil: CivilTime.seconds(year, month, day), isDate: true, utc: false, tzid: nil)
       case 15, 16:
         let utc = value.count == 16
-        guard valueType == nil || valueType == "DATE-TIME",
+        guard valueType == nil || valueType == .dateTime,
           all[at + 8] == UInt8(ascii: "T"), !utc || all[at + 15] == UInt8(ascii: "Z"),
           !(utc && tzid != nil),
           let year = n(0, 4), let month = n(4, 6), let day = n(6, 8), let hour = n(9, 11),
@@ -210,6 +214,9 @@ struct SimpleEvent {
       }
     }
   }
+
+  /// A VALUE parameter's value type.
+  enum ValueType { case date, dateTime, other }
 
   /// A DURATION value `P…` of the plain form: weeks alone, or days and/or a time part; nil for
   /// anything else (a sign, white space, an empty part, a number of more than six digits).
@@ -258,6 +265,20 @@ struct SimpleEvent {
     }
     guard !units.isEmpty else { return nil }
     return EventLength(civil: days * 86400, exact: seconds)
+  }
+}
+
+extension ArraySlice where Element == UInt8 {
+  /// Whether the bytes are `text` (ASCII), letters in any case.
+  func equals(caseless text: StaticString) -> Bool {
+    guard count == text.utf8CodeUnitCount else { return false }
+    let p = text.utf8Start
+    var k = 0
+    for b in self {
+      if (b >= 0x61 && b <= 0x7A ? b - 0x20 : b) != p[k] { return false }
+      k += 1
+    }
+    return true
   }
 }
 

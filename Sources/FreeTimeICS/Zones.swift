@@ -176,7 +176,9 @@ enum ICSTime {
 /// ICU charges a few hundred microseconds of a small run per decade of transitions, so a table
 /// first holds the years from ten before to fifteen after this one (where nearly every lookup
 /// falls); the rest of 1970–2100 is read once, on the first lookup there.
-struct OffsetTable: Sendable {
+///
+/// A class: as a struct held by `Zone`, every lookup copied it out and retained its parts.
+final class OffsetTable: Sendable {
   static let from: Instant = 0  // 1970-01-01
   static let to: Instant = 4_102_444_800  // 2100-01-01
   /// The years read first: 1 January ten years ago to 1 January in fifteen years.

@@ -546,8 +546,11 @@ struct ComponentState {
       if stamp == nil { stamp = line.utcTimestamp }
     case .uid:
       if uidRaw == nil, line.hasValue {
-        uidRaw = line.value
-        uid = PreRead.dequote(line.strippedValue)
+        let stripped = line.strippedValue
+        uid = PreRead.dequote(stripped)
+        // The raw value is most often the same text: the same string then, not a second one.
+        let whole = line.valueStart.map { line.bytes.count - $0 } ?? 0
+        uidRaw = stripped.count == whole && !stripped.contains(0x5C) ? uid : line.value
       }
     case .status:
       if status == nil { status = String(decoding: line.strippedValue, as: UTF8.self) }

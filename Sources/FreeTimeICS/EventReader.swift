@@ -77,6 +77,7 @@ struct PreRead {
   /// `\t` `\r` `\b` `\f` their controls, `\;` `\,` `\"` `\\` themselves, anything else
   /// after a backslash a space, a backslash at the end ends the text).
   static func dequote<C: Collection>(_ value: C) -> String where C.Element == UInt8 {
+    if !value.contains(0x5C) { return String(decoding: value, as: UTF8.self) }
     var out: [UInt8] = []
     out.reserveCapacity(value.count)
     var i = value.startIndex

@@ -253,6 +253,18 @@ extension ContentLine {
     return n
   }
 
+  /// The `count` ASCII digits at `at` as a number, or -1 when a byte is not a digit.
+  @inline(__always)
+  static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int, _ count: Int) -> Int {
+    var n = 0
+    for i in at..<(at + count) {
+      let d = bytes[i] &- 48
+      if d > 9 { return -1 }
+      n = n * 10 + Int(d)
+    }
+    return n
+  }
+
   /// Where the value starts: just after the first `:` outside a quoted parameter value.
   var valueStart: Int? {
     var inQuotes = false
@@ -344,12 +356,15 @@ extension ContentLine {
     guard value.count == 16 else { return nil }
     let start = value.startIndex
     return bytes.withUnsafeBufferPointer { all -> Int64? in
-      func digits(_ a: Int, _ b: Int) -> Int? {
-        ContentLine.decimal(all, (start + a)..<(start + b))
-      }
+      let n = ContentLine.number
+      let year = n(all, start, 4)
+      let month = n(all, start + 4, 2)
+      let day = n(all, start + 6, 2)
+      let hour = n(all, start + 9, 2)
+      let minute = n(all, start + 11, 2)
+      let second = n(all, start + 13, 2)
       guard all[start + 8] == UInt8(ascii: "T"), all[start + 15] == UInt8(ascii: "Z"),
-        let year = digits(0, 4), let month = digits(4, 6), let day = digits(6, 8),
-        let hour = digits(9, 11), let minute = digits(11, 13), let second = digits(13, 15)
+        year | month | day | hour | minute | second >= 0
       else { return nil }
       return CivilTime.seconds(year, month, day, hour, minute, second)
     }
@@ -390,16 +405,19 @@ extension ContentLine {
     return bytes.withUnsafeBufferPointer { all -> String? in
       var tokenStart = start
       func check(_ from: Int, _ to: Int) -> String? {
-        func n(_ a: Int, _ b: Int) -> Int? { ContentLine.decimal(all, (from + a)..<(from + b)) }
-        guard to - from >= 8, let year = n(0, 4), let month = n(4, 6), let day = n(6, 8) else {
-          return nil
-        }
+        let n = ContentLine.number
+        guard to - from >= 8 else { return nil }
+        let year = n(all, from, 4)
+        let month = n(all, from + 4, 2)
+        let day = n(all, from + 6, 2)
+        guard year | month | day >= 0 else { return nil }
         var bad: String { String(decoding: all[from..<to], as: UTF8.self) }
         if !CivilTime.isValid(year: year, month: month, day: day) { return bad }
-        if to - from >= 15, all[from + 8] == UInt8(ascii: "T"), let hour = n(9, 11),
-          let minute = n(11, 13), let second = n(13, 15), hour > 23 || minute > 59 || second > 60
-        {
-          return bad
+        if to - from >= 15, all[from + 8] == UInt8(ascii: "T") {
+          let hour = n(all, from + 9, 2)
+          let minute = n(all, from + 11, 2)
+          let second = n(all, from + 13, 2)
+          if hour | minute | second >= 0, hour > 23 || minute > 59 || second > 60 { return bad }
         }
         return nil
       }

@@ -53,11 +53,14 @@ public enum CivilTime {
   }
 
   /// Whether the fields name a real date (no February 30th).
+  @inlinable
   public static func isValid(year: Int, month: Int, day: Int) -> Bool {
     guard (1...12).contains(month), day >= 1 else { return false }
-    let lengths = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-    return day <= (month == 2 && leap ? 29 : lengths[month - 1])
+    if month == 2 {
+      let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+      return day <= (leap ? 29 : 28)
+    }
+    return day <= (month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31)
   }
 
   public struct Fields: Equatable, Sendable {

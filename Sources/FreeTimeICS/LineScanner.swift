@@ -241,18 +241,6 @@ extension ContentLine {
     }
   }
 
-  /// A run of ASCII digits as a number, or nil when a byte is not a digit.
-  @inline(__always)
-  static func decimal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
-    var n = 0
-    for i in range {
-      let d = bytes[i] &- 48
-      guard d < 10 else { return nil }
-      n = n * 10 + Int(d)
-    }
-    return n
-  }
-
   /// The `count` ASCII digits at `at` as a number, or -1 when a byte is not a digit.
   @inline(__always)
   static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int, _ count: Int) -> Int {

@@ -185,24 +185,32 @@ struct SimpleEvent {
       i = colon
     }
     guard bytes[i] == UInt8(ascii: ":") else { return nil }
-    let value = bytes[(i + 1)...]
+    let at = i + 1
     return bytes.withUnsafeBufferPointer { all -> Time? in
-      let at = value.startIndex
-      func n(_ a: Int, _ b: Int) -> Int? { ContentLine.decimal(all, (at + a)..<(at + b)) }
-      switch value.count {
+      let n = ContentLine.number
+      switch all.count - at {
       case 8:
-        guard valueType == .date, let year = n(0, 4), let month = n(4, 6), let day = n(6, 8),
-          (1...2999).contains(year), CivilTime.isValid(year: year, month: month, day: day)
+        let year = n(all, at, 4)
+        let month = n(all, at + 4, 2)
+        let day = n(all, at + 6, 2)
+        guard valueType == .date, year | month | day >= 0, (1...2999).contains(year),
+          CivilTime.isValid(year: year, month: month, day: day)
         else { return nil }
         return Time(
           civil: CivilTime.seconds(year, month, day), isDate: true, utc: false, tzid: nil)
       case 15, 16:
-        let utc = value.count == 16
+        let utc = all.count - at == 16
         guard valueType == nil || valueType == .dateTime,
           all[at + 8] == UInt8(ascii: "T"), !utc || all[at + 15] == UInt8(ascii: "Z"),
-          !(utc && tzid != nil),
-          let year = n(0, 4), let month = n(4, 6), let day = n(6, 8), let hour = n(9, 11),
-          let minute = n(11, 13), let second = n(13, 15), (1...2999).contains(year),
+          !(utc && tzid != nil)
+        else { return nil }
+        let year = n(all, at, 4)
+        let month = n(all, at + 4, 2)
+        let day = n(all, at + 6, 2)
+        let hour = n(all, at + 9, 2)
+        let minute = n(all, at + 11, 2)
+        let second = n(all, at + 13, 2)
+        guard year | month | day | hour | minute | second >= 0, (1...2999).contains(year),
           CivilTime.isValid(year: year, month: month, day: day), hour < 24, minute < 60,
           second < 60
         else { return nil }

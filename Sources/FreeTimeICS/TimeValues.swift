@@ -114,9 +114,12 @@ struct PropertyReader {
 final class ZoneTable {
   private var defined: [String: Zone] = [:]
   private var system: [String: Zone?] = [:]
+  /// The last answer of `zone(for:)`: a calendar names the same TZID line after line.
+  private var last: (tzid: String, zone: Zone?)? = nil
 
   func define(_ zone: Zone, tzid: String) {
     defined[tzid] = zone
+    last = nil
   }
 
   /// Where a TZID's zone comes from, for `freetime check`.
@@ -132,6 +135,13 @@ final class ZoneTable {
   }
 
   func zone(for tzid: String) -> Zone? {
+    if let last, last.tzid == tzid { return last.zone }
+    let zone = lookUp(tzid)
+    last = (tzid, zone)
+    return zone
+  }
+
+  private func lookUp(_ tzid: String) -> Zone? {
     if let zone = defined[tzid] { return zone }
     if let cached = system[tzid] { return cached }
     var name = tzid

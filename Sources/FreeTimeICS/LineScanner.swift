@@ -344,13 +344,12 @@ extension ContentLine {
     guard value.count == 16 else { return nil }
     let start = value.startIndex
     return bytes.withUnsafeBufferPointer { all -> Int64? in
-      let n = ContentLine.number
-      let year = n(all, start, 4)
-      let month = n(all, start + 4, 2)
-      let day = n(all, start + 6, 2)
-      let hour = n(all, start + 9, 2)
-      let minute = n(all, start + 11, 2)
-      let second = n(all, start + 13, 2)
+      let year = ContentLine.number(all, start, 4)
+      let month = ContentLine.number(all, start + 4, 2)
+      let day = ContentLine.number(all, start + 6, 2)
+      let hour = ContentLine.number(all, start + 9, 2)
+      let minute = ContentLine.number(all, start + 11, 2)
+      let second = ContentLine.number(all, start + 13, 2)
       guard all[start + 8] == UInt8(ascii: "T"), all[start + 15] == UInt8(ascii: "Z"),
         year | month | day | hour | minute | second >= 0
       else { return nil }
@@ -393,18 +392,17 @@ extension ContentLine {
     return bytes.withUnsafeBufferPointer { all -> String? in
       var tokenStart = start
       func check(_ from: Int, _ to: Int) -> String? {
-        let n = ContentLine.number
         guard to - from >= 8 else { return nil }
-        let year = n(all, from, 4)
-        let month = n(all, from + 4, 2)
-        let day = n(all, from + 6, 2)
+        let year = ContentLine.number(all, from, 4)
+        let month = ContentLine.number(all, from + 4, 2)
+        let day = ContentLine.number(all, from + 6, 2)
         guard year | month | day >= 0 else { return nil }
         var bad: String { String(decoding: all[from..<to], as: UTF8.self) }
         if !CivilTime.isValid(year: year, month: month, day: day) { return bad }
         if to - from >= 15, all[from + 8] == UInt8(ascii: "T") {
-          let hour = n(all, from + 9, 2)
-          let minute = n(all, from + 11, 2)
-          let second = n(all, from + 13, 2)
+          let hour = ContentLine.number(all, from + 9, 2)
+          let minute = ContentLine.number(all, from + 11, 2)
+          let second = ContentLine.number(all, from + 13, 2)
           if hour | minute | second >= 0, hour > 23 || minute > 59 || second > 60 { return bad }
         }
         return nil

@@ -187,12 +187,11 @@ struct SimpleEvent {
     guard bytes[i] == UInt8(ascii: ":") else { return nil }
     let at = i + 1
     return bytes.withUnsafeBufferPointer { all -> Time? in
-      let n = ContentLine.number
       switch all.count - at {
       case 8:
-        let year = n(all, at, 4)
-        let month = n(all, at + 4, 2)
-        let day = n(all, at + 6, 2)
+        let year = ContentLine.number(all, at, 4)
+        let month = ContentLine.number(all, at + 4, 2)
+        let day = ContentLine.number(all, at + 6, 2)
         guard valueType == .date, year | month | day >= 0, (1...2999).contains(year),
           CivilTime.isValid(year: year, month: month, day: day)
         else { return nil }
@@ -204,12 +203,12 @@ struct SimpleEvent {
           all[at + 8] == UInt8(ascii: "T"), !utc || all[at + 15] == UInt8(ascii: "Z"),
           !(utc && tzid != nil)
         else { return nil }
-        let year = n(all, at, 4)
-        let month = n(all, at + 4, 2)
-        let day = n(all, at + 6, 2)
-        let hour = n(all, at + 9, 2)
-        let minute = n(all, at + 11, 2)
-        let second = n(all, at + 13, 2)
+        let year = ContentLine.number(all, at, 4)
+        let month = ContentLine.number(all, at + 4, 2)
+        let day = ContentLine.number(all, at + 6, 2)
+        let hour = ContentLine.number(all, at + 9, 2)
+        let minute = ContentLine.number(all, at + 11, 2)
+        let second = ContentLine.number(all, at + 13, 2)
         guard year | month | day | hour | minute | second >= 0, (1...2999).contains(year),
           CivilTime.isValid(year: year, month: month, day: day), hour < 24, minute < 60,
           second < 60

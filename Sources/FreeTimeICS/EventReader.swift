@@ -651,10 +651,11 @@ struct EventReader {
     if parts.libicalGetsWrong || (options.ownExpansion && parts.simpleShape(isDate: start.isDate)) {
       // Expanded here, not by libical (RuleParts.libicalGetsWrong and simpleShape say why).
       // Up to the window's end, or to UNTIL when that comes first (the walk applies UNTIL
-      // exactly; a day more covers any zone's offset from a UTC UNTIL).
+      // exactly). A UTC UNTIL becomes a wall-clock bound with the largest offset a VTIMEZONE
+      // can write (TZOFFSETTO:+9959, which libical accepts), not a real zone's 14 hours.
       var limit = LocalTimeResolver.civil(window.end, in: home) + 86400
       if let untilCivil { limit = min(limit, untilCivil) }
-      if let untilInstant { limit = min(limit, untilInstant + 86400) }
+      if let untilInstant { limit = min(limit, untilInstant + 100 * 3600) }
       var own = parts.ownInstances(
         start: start.civil, isDate: start.isDate, limit: limit, cap: options.maxInstances + 1,
         from: fastForward && unit == nil ? start.civil + skip : nil

@@ -131,6 +131,41 @@ import Testing
     // Most cases must have had instances in the window, or the comparison says little.
     #expect(checked > 600)
   }
+
+  /// Own expansion stops generating near UNTIL, on the series' wall clock: in a zone a file
+  /// defines with an offset beyond a day (libical accepts TZOFFSETTO up to +9959), the last
+  /// instance before a UTC or a zoned UNTIL must still be there, as libical's iterator has it
+  /// (BYSETPOS=1 sends the same daily rule to libical).
+  @Test func untilInZonesFarAheadOfUTC() throws {
+    for offset in ["+2500", "+9959", "-2500"] {
+      for until in ["UNTIL=20260110T000000Z", "UNTIL=20260111T003000"] {
+        func busy(_ rule: String) throws -> [Interval] {
+          try Read.busy(
+            Read.person(
+              """
+              BEGIN:VTIMEZONE
+              TZID:Far
+              BEGIN:STANDARD
+              DTSTART:19700101T000000
+              TZOFFSETFROM:\(offset)
+              TZOFFSETTO:\(offset)
+              END:STANDARD
+              END:VTIMEZONE
+              BEGIN:VEVENT
+              UID:far
+              DTSTART;TZID=Far:20260105T003000
+              DTEND;TZID=Far:20260105T013000
+              RRULE:\(rule)
+              END:VEVENT
+              """, from: "2025-12-20", to: "2026-01-25"))
+        }
+        let own = try busy("FREQ=DAILY;\(until)")
+        let libical = try busy("FREQ=DAILY;BYSETPOS=1;\(until)")
+        #expect(own == libical, "\(offset) \(until)")
+        #expect(own.count >= 4, "\(offset) \(until)")
+      }
+    }
+  }
 }
 
 /// Where freetime's own expansion and libical 3.0.16 disagree, freetime follows RFC 5545.

@@ -63,7 +63,7 @@ public enum CalendarReader {
     }
     let sizes = sources.map(size)
     let order = sources.indices.sorted { sizes[$0] > sizes[$1] }
-    let results = ResultSlots(count: sources.count)
+    let results = OnePerIndex<Result<PersonCalendar, any Error>>(count: sources.count)
     let next = Atomic<Int>(0)
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       while true {
@@ -176,26 +176,6 @@ public enum CalendarReader {
     }
     try file.finish(bytesRead: scanner.bytesRead)
   }
-}
-
-/// One result per calendar, each written by exactly one reading thread.
-private final class ResultSlots: @unchecked Sendable {
-  private let slots: UnsafeMutableBufferPointer<Result<PersonCalendar, any Error>?>
-
-  init(count: Int) {
-    slots = .allocate(capacity: count)
-    slots.initialize(repeating: nil)
-  }
-
-  deinit {
-    slots.deinitialize()
-    slots.deallocate()
-  }
-
-  func set(_ i: Int, _ result: Result<PersonCalendar, any Error>) { slots[i] = result }
-
-  /// After every thread is done.
-  func all() -> [Result<PersonCalendar, any Error>] { slots.map { $0! } }
 }
 
 /// Collects one person's instances and overrides over all of their files, and applies the

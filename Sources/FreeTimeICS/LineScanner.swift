@@ -253,6 +253,23 @@ extension ContentLine {
     return n
   }
 
+  /// The fields of `YYYYMMDDTHHMMSS` at `at` (15 bytes, which the caller has), or nil when a
+  /// digit or the `T` is not there. Ranges are the caller's to check.
+  @inline(__always)
+  static func dateTime(_ bytes: UnsafeBufferPointer<UInt8>, at: Int) -> (
+    year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+  )? {
+    let year = number(bytes, at, 4)
+    let month = number(bytes, at + 4, 2)
+    let day = number(bytes, at + 6, 2)
+    let hour = number(bytes, at + 9, 2)
+    let minute = number(bytes, at + 11, 2)
+    let second = number(bytes, at + 13, 2)
+    guard bytes[at + 8] == UInt8(ascii: "T"), year | month | day | hour | minute | second >= 0
+    else { return nil }
+    return (year, month, day, hour, minute, second)
+  }
+
   /// Where the value starts: just after the first `:` outside a quoted parameter value.
   var valueStart: Int? {
     var inQuotes = false
@@ -344,16 +361,9 @@ extension ContentLine {
     guard value.count == 16 else { return nil }
     let start = value.startIndex
     return bytes.withUnsafeBufferPointer { all -> Int64? in
-      let year = ContentLine.number(all, start, 4)
-      let month = ContentLine.number(all, start + 4, 2)
-      let day = ContentLine.number(all, start + 6, 2)
-      let hour = ContentLine.number(all, start + 9, 2)
-      let minute = ContentLine.number(all, start + 11, 2)
-      let second = ContentLine.number(all, start + 13, 2)
-      guard all[start + 8] == UInt8(ascii: "T"), all[start + 15] == UInt8(ascii: "Z"),
-        year | month | day | hour | minute | second >= 0
+      guard all[start + 15] == UInt8(ascii: "Z"), let f = ContentLine.dateTime(all, at: start)
       else { return nil }
-      return CivilTime.seconds(year, month, day, hour, minute, second)
+      return CivilTime.seconds(f.year, f.month, f.day, f.hour, f.minute, f.second)
     }
   }
 

@@ -200,22 +200,14 @@ struct SimpleEvent {
       case 15, 16:
         let utc = all.count - at == 16
         guard valueType == nil || valueType == .dateTime,
-          all[at + 8] == UInt8(ascii: "T"), !utc || all[at + 15] == UInt8(ascii: "Z"),
-          !(utc && tzid != nil)
-        else { return nil }
-        let year = ContentLine.number(all, at, 4)
-        let month = ContentLine.number(all, at + 4, 2)
-        let day = ContentLine.number(all, at + 6, 2)
-        let hour = ContentLine.number(all, at + 9, 2)
-        let minute = ContentLine.number(all, at + 11, 2)
-        let second = ContentLine.number(all, at + 13, 2)
-        guard year | month | day | hour | minute | second >= 0, (1...2999).contains(year),
-          CivilTime.isValid(year: year, month: month, day: day), hour < 24, minute < 60,
-          second < 60
+          !utc || all[at + 15] == UInt8(ascii: "Z"), !(utc && tzid != nil),
+          let f = ContentLine.dateTime(all, at: at), (1...2999).contains(f.year),
+          CivilTime.isValid(year: f.year, month: f.month, day: f.day), f.hour < 24,
+          f.minute < 60, f.second < 60
         else { return nil }
         return Time(
-          civil: CivilTime.seconds(year, month, day, hour, minute, second), isDate: false,
-          utc: utc, tzid: tzid)
+          civil: CivilTime.seconds(f.year, f.month, f.day, f.hour, f.minute, f.second),
+          isDate: false, utc: utc, tzid: tzid)
       default:
         return nil
       }

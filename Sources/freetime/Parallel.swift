@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import FreeTimeCore
 
 /// Work on each person at once, one thread per core (the reading threads are idle by then).
 enum Parallel {
@@ -9,7 +10,7 @@ enum Parallel {
     guard count > 1, ProcessInfo.processInfo.activeProcessorCount > 1 else {
       return (0..<count).map(body)
     }
-    let slots = Slots<T>(count: count)
+    let slots = OnePerIndex<T>(count: count)
     // Not checked for Sendable: the callers' values are only read on these threads.
     nonisolated(unsafe) let body = body
     DispatchQueue.concurrentPerform(iterations: count) { i in slots.set(i, body(i)) }
@@ -32,25 +33,5 @@ enum Parallel {
     }
 
     func take(_ i: Int) -> T { values[i].take()! }
-  }
-
-  /// One result per index, each written by exactly one thread.
-  private final class Slots<T>: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<T?>
-
-    init(count: Int) {
-      slots = .allocate(capacity: count)
-      slots.initialize(repeating: nil)
-    }
-
-    deinit {
-      slots.deinitialize()
-      slots.deallocate()
-    }
-
-    func set(_ i: Int, _ value: T) { slots[i] = value }
-
-    /// After every thread is done.
-    func all() -> [T] { slots.map { $0! } }
   }
 }

@@ -1,0 +1,22 @@
+/// Results of work spread over threads: one slot per index, each written by exactly one thread
+/// (`set`), read when every thread is done (`all`). Used where calendars are read, and each
+/// person's free time worked out, on several cores.
+public final class OnePerIndex<T>: @unchecked Sendable {
+  private let slots: UnsafeMutableBufferPointer<T?>
+
+  public init(count: Int) {
+    slots = .allocate(capacity: count)
+    slots.initialize(repeating: nil)
+  }
+
+  deinit {
+    slots.deinitialize()
+    slots.deallocate()
+  }
+
+  /// From the one thread that works on index `i`.
+  public func set(_ i: Int, _ value: T) { slots[i] = value }
+
+  /// After every thread is done: the values in index order.
+  public func all() -> [T] { slots.map { $0! } }
+}

@@ -312,8 +312,7 @@ extension ContentLine {
 
   /// Whether the line has a VALUE=DATE parameter (the value's type in any case).
   var hasDateValueType: Bool {
-    guard let type = parameter("VALUE") else { return false }
-    return ContentLine.asciiUppercased(type) == "DATE"
+    parameter("VALUE")?.equals(caseless: "DATE") ?? false
   }
 
   /// Whether the line has more than `limit` parameters (`;` outside quotes before the value).

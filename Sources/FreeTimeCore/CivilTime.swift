@@ -63,6 +63,13 @@ public enum CivilTime {
     return day <= (month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31)
   }
 
+  /// The number of days of a month (28 for a month number outside 1…12).
+  public static func monthLength(year: Int, month: Int) -> Int {
+    var d = 31
+    while d > 28 && !isValid(year: year, month: month, day: d) { d -= 1 }
+    return d
+  }
+
   public struct Fields: Equatable, Sendable {
     public var year, month, day, hour, minute, second: Int
     /// 0 = Sunday … 6 = Saturday.

@@ -53,37 +53,57 @@ public enum DurationSyntax {
   ]
 
   private static func parseISO(_ text: String) -> (days: Int64, seconds: Int64)? {
+    iso8601(text.uppercased().utf8.dropFirst(), grammar: .lenient)
+  }
+
+  /// The forms of ISO 8601 durations freetime reads.
+  public enum Grammar: Sendable {
+    /// The command line's: designators W, D, H, M, S in that order, each at most once, weeks
+    /// with days allowed (`P1W2D`), numbers up to about 27,000 years in all.
+    case lenient
+    /// RFC 5545 §3.3.6 `dur-value` as producers write it: upper-case designators, weeks alone
+    /// (`P2W`) or days and a time part, at most six digits a number, no sign. Every such value
+    /// is one libical reads the same way.
+    case rfc5545
+  }
+
+  /// Nominal days and exact seconds of an ISO 8601 duration, given the bytes after its `P`.
+  public static func iso8601<C: Collection>(_ body: C, grammar: Grammar) -> (
+    days: Int64, seconds: Int64
+  )? where C.Element == UInt8 {
     var days: Int64 = 0
     var total: Int64 = 0
     var number: Int64? = nil
+    var digits = 0
     var inTime = false
     var sawPart = false
     // Designators come in order (W, D, T, H, M, S), each at most once (RFC 5545 §3.3.6).
     var lastUnit = Int64.max
-    for ch in text.uppercased().dropFirst() {
-      if ch == "T" {
+    for byte in body {
+      if byte == UInt8(ascii: "T") {
         guard !inTime, number == nil else { return nil }
         inTime = true
         continue
       }
-      if let digit = ch.wholeNumberValue, ch.isASCII {
+      if byte >= 0x30 && byte <= 0x39 {
         let (m, o1) = (number ?? 0).multipliedReportingOverflow(by: 10)
-        let (n, o2) = m.addingReportingOverflow(Int64(digit))
-        if o1 || o2 { return nil }
+        let (n, o2) = m.addingReportingOverflow(Int64(byte - 0x30))
+        digits += 1
+        if o1 || o2 || (grammar == .rfc5545 && digits > 6) { return nil }
         number = n
         continue
       }
       guard let n = number else { return nil }
       let unit: Int64
-      switch (ch, inTime) {
-      case ("W", false): unit = 604_800
-      case ("D", false): unit = 86_400
-      case ("H", true): unit = 3_600
-      case ("M", true): unit = 60
-      case ("S", true): unit = 1
+      switch (byte, inTime) {
+      case (UInt8(ascii: "W"), false): unit = 604_800
+      case (UInt8(ascii: "D"), false): unit = 86_400
+      case (UInt8(ascii: "H"), true): unit = 3_600
+      case (UInt8(ascii: "M"), true): unit = 60
+      case (UInt8(ascii: "S"), true): unit = 1
       default: return nil
       }
-      guard unit < lastUnit else { return nil }
+      guard unit < lastUnit, grammar == .lenient || lastUnit != 604_800 else { return nil }
       lastUnit = unit
       let nominal = !inTime
       let (p, o1) = n.multipliedReportingOverflow(by: nominal ? unit / 86_400 : unit)
@@ -91,6 +111,7 @@ public enum DurationSyntax {
       if o1 || o2 || t > maximumDays * (nominal ? 1 : 86_400) { return nil }
       if nominal { days = t } else { total = t }
       number = nil
+      digits = 0
       sawPart = true
     }
     // A `T` must be followed by at least one of H, M, S.

@@ -3,7 +3,7 @@ import Testing
 
 @testable import FreeTimeICS
 
-/// `EventReader.exdate` answers as `icalproperty_get_exdate` does (fields, DATE, UTC), without
+/// `LibicalEvent.exdate` answers as `icalproperty_get_exdate` does (fields, DATE, UTC), without
 /// its search of libical's builtin zones.
 @Suite struct ExdateTests {
   @Test(arguments: [
@@ -26,7 +26,7 @@ import Testing
       guard let prop = icalcomponent_get_first_property(comp, ICAL_EXDATE_PROPERTY) else {
         return false
       }
-      let ours = EventReader.exdate(prop)
+      let ours = LibicalEvent.exdate(prop)
       let theirs = icalproperty_get_exdate(prop)
       return ours.year == theirs.year && ours.month == theirs.month && ours.day == theirs.day
         && ours.hour == theirs.hour && ours.minute == theirs.minute

@@ -4,7 +4,7 @@ import Testing
 
 @testable import FreeTimeICS
 
-/// Simple DAILY and WEEKLY rules are expanded by freetime itself (`RuleParts.simpleShape`), for
+/// Simple DAILY and WEEKLY rules are expanded by freetime itself (`RecurrenceRule.simpleShape`), for
 /// speed. On random rules, windows, zones and COUNT/UNTIL limits, the instances must be exactly
 /// those libical's iterator gives, with and without the fast-forward to the window.
 @Suite struct OwnExpansionTests {

@@ -36,15 +36,16 @@ import Testing
     let options = ReadOptions(
       window: Read.span("2026-11-01", "2026-12-01"), defaultZone: Read.utc)
     func contribution(_ lines: [ContentLine], _ preRead: PreRead?) throws -> EventContribution? {
-      let parsed = Libical.parse(lines) { comp in
-        try? EventReader(
-          comp: comp, lines: lines, file: "t", zones: ZoneTable(), home: Read.utc,
-          homeFromCalendar: false, options: options, deferUnknownZones: false,
-          warn: { _, _, _ in }, preRead: preRead
-        ).read()
+      let parsed = Libical.parse(lines) {
+        LibicalEvent.describe($0, lines: lines, preRead: preRead, summary: false)
       }
-      guard case .parsed(let result) = parsed else { return nil }
-      return result
+      guard case .parsed(let event) = parsed else { return nil }
+      var interpreter = EventInterpreter(
+        event,
+        context: EventContext(
+          file: "t", zones: ZoneTable(), home: Read.utc, homeFromCalendar: false,
+          options: options, deferUnknownZones: false))
+      return try? interpreter.contribution()
     }
     let byLibical = try #require(try contribution(lines, nil))
     let byPrePass = try #require(try contribution(kept, state.preRead))

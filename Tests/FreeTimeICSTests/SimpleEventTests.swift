@@ -4,8 +4,9 @@ import Testing
 
 @testable import FreeTimeICS
 
-/// `SimpleEvent` reads plain single events without libical; it must answer exactly as the
-/// libical path does (busy and tentative time, warnings with their lines, errors).
+/// The fast path (`EventDescription(plain:)`) describes plain events without libical's parser;
+/// it must describe each exactly as `LibicalEvent.describe` does, and whole calendars must read
+/// the same with it and without it (busy and tentative time, warnings with their lines, errors).
 @Suite struct SimpleEventTests {
   typealias Random = OwnExpansionTests.Random
 
@@ -32,6 +33,24 @@ import Testing
     } catch {
       return Outcome(error: "\(error)")
     }
+  }
+
+  /// The fast path's description of an event's lines (UID, STATUS and TRANSP taken by the
+  /// pre-pass first), checked equal to the one libical's parse gives; nil when the event is not
+  /// plain.
+  static func describedAlike(_ lines: [ContentLine]) -> EventDescription? {
+    var state = ComponentState()
+    let kept = lines.filter { !state.take($0, kind: $0.kind) }
+    guard let plain = EventDescription(plain: kept, preRead: state.preRead) else { return nil }
+    let parsed = Libical.parse(kept) {
+      LibicalEvent.describe($0, lines: kept, preRead: state.preRead, summary: false)
+    }
+    guard case .parsed(let described) = parsed else {
+      Issue.record("libical cannot parse a plain event: \(kept.map { String(decoding: $0.bytes, as: UTF8.self) })")
+      return nil
+    }
+    #expect(plain == described, "\(kept.map { String(decoding: $0.bytes, as: UTF8.self) })")
+    return plain
   }
 
   /// Option mixes: the window, the zone of floating times, tentative and all-day time free.
@@ -103,8 +122,8 @@ import Testing
 
         """
       let lines = ["BEGIN:VEVENT", masters[k].line, "DURATION:PT1H", "RRULE:FREQ=DAILY;COUNT=5"]
-      if PlainSeries((lines + ["END:VEVENT"]).map { ContentLine(bytes: Array($0.utf8), number: 0) })
-        != nil
+      if Self.describedAlike(
+        (lines + ["END:VEVENT"]).map { ContentLine(bytes: Array($0.utf8), number: 0) }) != nil
       {
         plainSeries += 1
       }
@@ -157,7 +176,7 @@ import Testing
           ["STATUS:TENTATIVE", "STATUS:CANCELLED", "TRANSP:TRANSPARENT"][rng.int(0...2)])
       }
       if rng.int(0...2) == 0 {
-        // A series (PlainSeries when its parts are plain): rules libical reads, rules it does
+        // A series (described from its bytes when its parts are plain): rules libical reads, rules it does
         // not, rules with white space or odd case; EXDATEs of the start's form, of others, lists.
         for _ in 0..<(rng.int(0...5) == 0 ? 2 : 1) {
           lines.append("RRULE:" + Self.rules[rng.int(0...(Self.rules.count - 1))])
@@ -176,15 +195,14 @@ import Testing
       }
       lines.append("END:VEVENT")
       let lineBytes = lines.map { ContentLine(bytes: Array($0.utf8), number: 0) }
-      // The pre-pass takes UID, STATUS and TRANSP before SimpleEvent sees the event.
-      let kept = lineBytes.filter { line in
-        !["UID", "STATUS", "TRANSP"].contains { line.bytes.starts(withCaseless: $0) }
+      if let described = Self.describedAlike(lineBytes) {
+        if described.rules.isEmpty && described.exdates.isEmpty {
+          plain += 1
+          if described.recurrenceID != .absent { plainOverrides += 1 }
+        } else {
+          plainSeries += 1
+        }
       }
-      if let simple = SimpleEvent(kept) {
-        plain += 1
-        if simple.recurrenceID != nil { plainOverrides += 1 }
-      }
-      if PlainSeries(kept) != nil { plainSeries += 1 }
       body += lines.joined(separator: "\n") + "\n"
     }
     let zone = """
@@ -267,32 +285,36 @@ import Testing
   }
 
   @Test func plainFormsAndTheirValues() throws {
-    func event(_ lines: String...) -> SimpleEvent? { event(lines) }
-    func event(_ lines: [String]) -> SimpleEvent? {
-      SimpleEvent(
-        (["BEGIN:VEVENT"] + lines + ["END:VEVENT"]).map {
+    func event(_ lines: String...) -> EventDescription? { event(lines) }
+    func event(_ lines: [String]) -> EventDescription? {
+      EventDescription(
+        plain: (["BEGIN:VEVENT"] + lines + ["END:VEVENT"]).map {
           ContentLine(bytes: Array($0.utf8), number: 1)
-        })
+        }, preRead: PreRead(revision: Revision(sequence: 0, stamp: 0)))
     }
     let zoned = try #require(
       event("DTSTART;TZID=Europe/Prague:20261123T090000", "DURATION:PT1H30M"))
     #expect(
       zoned.start
-        == .init(
-          civil: CivilTime.seconds(2026, 11, 23, 9, 0, 0), isDate: false, utc: false,
-          tzid: "Europe/Prague"))
-    #expect(zoned.duration?.exact == 5400 && zoned.duration?.civil == 0)
+        == .value(
+          WrittenTime(
+            civil: CivilTime.seconds(2026, 11, 23, 9, 0, 0), isDate: false, isUTC: false,
+            tzid: "Europe/Prague")))
+    #expect(zoned.duration == .value(WrittenDuration(days: 0, seconds: 5400)))
     let day = try #require(event("dtstart;value=date:20261123", "DTEND;VALUE=DATE:20261124"))
-    #expect(day.start.isDate && day.end?.isDate == true)
-    #expect(event("DTSTART:20261123T090000Z")?.start.utc == true)
+    #expect(day.start.value?.isDate == true && day.end.value?.isDate == true)
+    #expect(event("DTSTART:20261123T090000Z")?.start.value?.isUTC == true)
     #expect(
       event("DTSTART:20261123T090000Z", "RECURRENCE-ID;TZID=Europe/Prague:20261123T100000")?
-        .recurrenceID?.tzid == "Europe/Prague")
-    #expect(event("DTSTART:20261123T090000Z", "DURATION:P1DT12H")?.duration?.civil == 86400)
-    #expect(event("DTSTART:20261123T090000Z", "DURATION:P2W")?.duration?.civil == Int64(14 * 86400))
+        .recurrenceID.value?.tzid == "Europe/Prague")
+    #expect(event("DTSTART:20261123T090000Z", "DURATION:P1DT12H")?.duration.value?.days == 1)
+    #expect(event("DTSTART:20261123T090000Z", "DURATION:P2W")?.duration.value?.days == 14)
     #expect(
-      event("DTSTART;TZID=W. Europe Standard Time:20261123T090000")?.start.tzid
+      event("DTSTART;TZID=W. Europe Standard Time:20261123T090000")?.start.value?.tzid
         == "W. Europe Standard Time")
+    // A series of plain parts: its rule read by libical's rule reader.
+    #expect(
+      event("DTSTART:20261123T090000Z", "RRULE:FREQ=DAILY")?.rules.first?.frequency == .daily)
     // Not plain: libical reads these.
     for lines in [
       ["DTSTART:20261123"],  // a date without VALUE=DATE
@@ -312,7 +334,10 @@ import Testing
       ["DTSTART:20261123T090000Z", "DURATION:PT1M1H"],
       ["DTSTART:20261123T090000Z", "DURATION;X=1:PT1H"],
       ["DTSTART:20261123T090000Z", "DTEND:20261123T100000Z", "DURATION:PT1H"],
-      ["DTSTART:20261123T090000Z", "RRULE:FREQ=DAILY"],
+      ["DTSTART:20261123T090000Z", "RRULE:FREQ=SOMETIMES"],
+      ["DTSTART:20261123T090000Z", "RRULE;X=1:FREQ=DAILY"],
+      ["DTSTART:20261123T090000Z", "EXDATE:20261124T090000Z,20261125T090000Z"],
+      ["DTSTART:20261123T090000Z", "EXDATE;TZID=/mozilla.org/Europe/Prague:20261124T090000"],
       ["DTEND:20261123T090000Z"],
       ["DTSTART:20261123T090000Z", "RECURRENCE-ID;RANGE=THISANDFUTURE:20261123T090000Z"],
       ["DTSTART:20261123T090000Z", "RECURRENCE-ID:20261123", "RECURRENCE-ID:20261124"],

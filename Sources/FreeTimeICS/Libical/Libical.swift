@@ -6,7 +6,8 @@ import Synchronization
   import Glibc
 #endif
 
-/// Every call into libical's parser goes through here (LIBICAL_NOTES.md).
+/// Every call into libical's parser goes through here, under one lock (docs/LIBICAL.md,
+/// Threads).
 enum Libical {
   enum Parsed<T> {
     case parsed(T)
@@ -43,7 +44,7 @@ enum Libical {
 
   /// Calendars are read on several threads. libical keeps one global table of error states:
   /// parsing a PERIOD value (RDATE;VALUE=PERIOD, FREEBUSY) writes it, and every error raised
-  /// anywhere reads it (LIBICAL_NOTES.md, icalperiod.c). So work on a component takes this lock
+  /// anywhere reads it (docs/LIBICAL.md, Threads). So work on a component takes this lock
   /// shared, and a component with a PERIOD value takes it exclusively. Everything else libical
   /// keeps global is behind its own mutexes (built-in zones, zone expansion) or per thread
   /// (icalerrno, the string ring buffer).
@@ -83,80 +84,11 @@ enum Libical {
     return result
   }
 
-  /// Builds the component of a `PlainSeries` (what libical's parser would make of its lines)
-  /// and hands it to `body`, holding the lock as `parse` does; nil when libical cannot read one
-  /// of its RRULEs (the caller then parses the text, for libical's own error).
-  static func build<T>(
-    _ series: PlainSeries, lines: [ContentLine], _ body: (OpaquePointer) -> T
-  ) -> Parsed<T>? {
-    let newZones = unseenZoneIDs(lines)
-    let result = withLock(exclusive: !newZones.isEmpty) { () -> Parsed<T>? in
-      setUp()
-      // A rule's RSCALE is the caller's to free (icalvalue_new_from_string frees it too; the
-      // property keeps a copy).
-      var rules: [icalrecurrencetype] = []
-      defer { for rule in rules { free(rule.rscale) } }
-      for text in series.rules {
-        let rule = text.withUnsafeBufferPointer { bytes in
-          var cString = [CChar](repeating: 0, count: bytes.count + 1)
-          for (i, b) in bytes.enumerated() { cString[i] = CChar(bitPattern: b) }
-          return icalrecurrencetype_from_string(cString)
-        }
-        if rule.freq == ICAL_NO_RECURRENCE {
-          free(rule.rscale)
-          return nil
-        }
-        rules.append(rule)
-      }
-      guard let comp = icalcomponent_new(ICAL_VEVENT_COMPONENT) else { return .failed }
-      defer { icalcomponent_free(comp) }
-      func time(_ t: SimpleEvent.Time) -> icaltimetype {
-        let f = CivilTime.fields(t.civil)
-        var out = icaltime_null_time()
-        out.year = Int32(f.year)
-        out.month = Int32(f.month)
-        out.day = Int32(f.day)
-        if t.isDate {
-          out.is_date = 1
-        } else {
-          out.hour = Int32(f.hour)
-          out.minute = Int32(f.minute)
-          out.second = Int32(f.second)
-        }
-        if t.utc { out.zone = icaltimezone_get_utc_timezone() }
-        return out
-      }
-      func add(_ prop: OpaquePointer?, _ t: SimpleEvent.Time? = nil) {
-        guard let prop else { return }
-        if let tzid = t?.tzid { icalproperty_add_parameter(prop, icalparameter_new_tzid(tzid)) }
-        if t?.isDate == true {
-          icalproperty_add_parameter(prop, icalparameter_new_value(ICAL_VALUE_DATE))
-        }
-        icalcomponent_add_property(comp, prop)
-      }
-      add(icalproperty_new_dtstart(time(series.event.start)), series.event.start)
-      if let end = series.event.end { add(icalproperty_new_dtend(time(end)), end) }
-      if let length = series.event.duration {
-        var d = icaldurationtype_null_duration()
-        d.days = UInt32(length.civil / 86400)
-        d.seconds = UInt32(length.exact)
-        add(icalproperty_new_duration(d))
-      }
-      if let rid = series.event.recurrenceID { add(icalproperty_new_recurrenceid(time(rid)), rid) }
-      for rule in rules { add(icalproperty_new_rrule(rule)) }
-      for exdate in series.exdates { add(icalproperty_new_exdate(time(exdate)), exdate) }
-      return .parsed(body(comp))
-    }
-    if result != nil, !newZones.isEmpty { seenZoneIDs.withLock { $0.formUnion(newZones) } }
-    return result
-  }
-
   /// TZID values libical has already looked up among its builtin zones.
   ///
   /// `icaltimezone_get_builtin_timezone` walks libical's array of builtin zones without a lock,
   /// and appends to it the first time it loads a zone that zone.tab does not list (US/Eastern,
-  /// Etc/GMT+5): a thread walking the array meanwhile reads a half-written entry (a crash seen in
-  /// one run of ninety). So a component naming a TZID for the first time in this process is
+  /// Etc/GMT+5): a thread walking the array meanwhile would read a half-written entry. So a component naming a TZID for the first time in this process is
   /// worked on with the lock held exclusively; the array itself is built in `setUp`.
   private static let seenZoneIDs = Mutex<Set<[UInt8]>>([])
 

@@ -1,0 +1,42 @@
+import FreeTimeCore
+
+/// RFC 7953 VAVAILABILITY: inside its DTSTART–DTEND (or everywhere, without them) the person
+/// is unavailable except in its AVAILABLE components (which may recur, and are read as events
+/// are). With `--hours` or `--days`, that unavailable time replaces the working hours for this
+/// person.
+extension FileReader {
+  mutating func readAvailability(_ lines: [ContentLine], into person: inout PersonAccumulator) {
+    let parsed = Libical.parse(lines) { LibicalEvent.describeAvailability($0, lines: lines) }
+    guard case .parsed(let availability) = parsed else {
+      person.diagnostics.append(
+        warning(lines.first?.number, "VAVAILABILITY cannot be read; ignored"))
+      return
+    }
+    let window = options.window
+    let start = bound(availability.start) ?? window.start
+    let end = bound(availability.end) ?? window.end
+    var unavailable: [Interval] = []
+    if let range = Interval(start, end).clamped(to: window) {
+      var available: [Interval] = []
+      for event in availability.available {
+        var interpreter = EventInterpreter(event, context: eventContext(deferUnknownZones: false))
+        if case .master(_, _, _, let instances, _, _)? = try? interpreter.contribution() {
+          available += instances.map(\.interval)
+        }
+        person.diagnostics += interpreter.diagnostics
+      }
+      unavailable = FreeSlots.free(busy: available, in: range)
+    }
+    person.hasAvailability = true
+    person.unavailable += unavailable
+  }
+
+  /// The instant of the VAVAILABILITY's DTSTART or DTEND, when it has a usable one.
+  private func bound(_ written: Written<WrittenTime>) -> Instant? {
+    guard case .value(let time) = written,
+      let value = try? TimeValue(
+        time, zones: zones, home: homeZone, deferUnknown: false, warn: { _ in })
+    else { return nil }
+    return value.instant(home: homeZone)
+  }
+}

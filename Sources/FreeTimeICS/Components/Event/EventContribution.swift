@@ -1,0 +1,57 @@
+import FreeTimeCore
+
+/// One instance of an event, before RECURRENCE-ID overrides are applied.
+struct Instance {
+  /// The instant of the instance's original start: what a RECURRENCE-ID names.
+  var key: Instant
+  var interval: Interval
+}
+
+/// What one VEVENT contributes to its person's busy time.
+enum EventContribution {
+  /// A master event (single or recurring): its instances that touch the expansion window
+  /// (`ReadOptions.expansionWindow`), and every instant its EXDATEs exclude.
+  case master(
+    uid: String?, revision: Revision, blocks: Bool, instances: [Instance],
+    excluded: Set<Instant>, tentative: Bool)
+  /// A RECURRENCE-ID override.
+  case override(Override)
+  /// Nothing (skipped with a warning, or no time at all).
+  case none
+}
+
+/// A RECURRENCE-ID override: replaces the instance `key` of `uid` with `interval` (or with
+/// nothing when it does not block). With RANGE=THISANDFUTURE, every later instance of the series
+/// moves by the same shift and takes the same length and status (RFC 5545 §3.8.4.4).
+struct Override {
+  var uid: String?
+  var key: Instant
+  var revision: Revision
+  var blocks: Bool
+  /// Its own span, wherever it is (the window is applied when overrides are resolved).
+  var interval: Interval
+  var thisAndFuture: Bool
+  /// STATUS:TENTATIVE (blocks unless `--tentative free`; `freetime busy` types it).
+  var tentative: Bool
+  /// Where its RECURRENCE-ID is, for the warning when it matches no instance.
+  var file: String
+  var line: Int
+}
+
+/// Which of several versions of one event is the newest: the higher SEQUENCE, then the later
+/// DTSTAMP (RFC 5545 §3.8.7.4, §3.8.7.2). On a full tie the first one read stays.
+struct Revision: Comparable {
+  var sequence: Int
+  var stamp: Int64
+
+  static func < (a: Revision, b: Revision) -> Bool {
+    (a.sequence, a.stamp) < (b.sequence, b.stamp)
+  }
+}
+
+/// A series with more instances up to the window's end than `--max-instances`.
+struct InstanceCapError: Error {
+  var line: Int
+  var uid: String?
+  var cap: Int
+}

@@ -1,0 +1,76 @@
+import FreeTimeCore
+
+/// How long each instance lasts (RFC 5545 §3.6.1, §3.8.2.2, §3.8.2.5).
+extension EventInterpreter {
+  /// The length of each instance from DTEND or DURATION; nil (with a warning) when the event
+  /// is skipped.
+  ///
+  /// DTEND before DTSTART or a negative DURATION skips the event; DTEND and DURATION both
+  /// present block until the later of the two ends; a DATE start with a DATE-TIME end is an
+  /// all-day event through the end's day. Each with a warning.
+  mutating func length(of start: TimeValue) throws -> EventLength? {
+    var fromEnd: EventLength? = nil
+    var fromDuration: EventLength? = nil
+    switch event.end {
+    case .value(let written):
+      let end = try resolve(written, .dtend)
+      guard let length = lengthToEnd(start: start, end: end) else { return nil }
+      fromEnd = length
+    case .unreadable:
+      warn(.dtend, "event skipped: DTEND has no valid date or time")
+      return nil
+    case .absent, .dropped:
+      break
+    }
+    switch event.duration {
+    case .value(let duration):
+      if duration.isNegative {
+        warn(.duration, "event skipped: DURATION is negative")
+        return nil
+      }
+      fromDuration = duration.length
+    case .unreadable:
+      warn(.duration, "event skipped: DURATION cannot be read")
+      return nil
+    case .absent, .dropped:
+      break
+    }
+    switch (fromEnd, fromDuration) {
+    case (let a?, let b?):
+      warn(.duration, "event has both DTEND and DURATION; it blocks until the later end")
+      let s = start.instant(home: home)
+      return a.end(of: start, startInstant: s, home: home)
+        >= b.end(of: start, startInstant: s, home: home) ? a : b
+    case (let a?, nil): return a
+    case (nil, let b?): return b
+    case (nil, nil):
+      // A DATE start alone lasts one day, a DATE-TIME start alone no time.
+      return start.isDate ? .oneDay : .zero
+    }
+  }
+
+  /// The length from DTSTART to DTEND, or nil (with a warning) when DTEND is before DTSTART; a
+  /// DATE start with a DATE-TIME end is an all-day event through the end's day (warned).
+  private mutating func lengthToEnd(start: TimeValue, end: TimeValue) -> EventLength? {
+    let length: EventLength
+    if start.isDate && !end.isDate {
+      warn(.dtend, "DATE start with a DATE-TIME end; read as an all-day event")
+      let endCivil: Int64
+      switch end.kind {
+      case .utc: endCivil = LocalTimeResolver.civil(end.civil, in: home)
+      case .zoned, .floating: endCivil = end.civil
+      }
+      let days = max(1, (endCivil - start.civil + 86399) / 86400)
+      length = EventLength(civil: days * 86400, exact: 0)
+    } else if start.isFloating, end.isFloating, start.isDate == end.isDate {
+      length = EventLength(civil: end.civil - start.civil, exact: 0)
+    } else {
+      length = EventLength(civil: 0, exact: end.instant(home: home) - start.instant(home: home))
+    }
+    if length.civil < 0 || length.exact < 0 {
+      warn(.dtend, "event skipped: DTEND is before DTSTART")
+      return nil
+    }
+    return length
+  }
+}

@@ -1,0 +1,61 @@
+import FreeTimeCore
+
+/// VEVENT (RFC 5545 §3.6.1): described (from its bytes, or through libical's parser), then
+/// interpreted into busy time, then handed to the person.
+extension FileReader {
+  mutating func readEvent(
+    _ lines: [ContentLine], state: ComponentState, deferUnknownZones: Bool,
+    into person: inout PersonAccumulator
+  ) throws {
+    guard let event = describe(lines, state: state) else {
+      if options.lint { lintEvent(lines, into: &person) }
+      person.diagnostics.append(
+        warning(lines.first?.number, "event skipped: libical cannot parse it"))
+      return
+    }
+    var interpreter = EventInterpreter(
+      event, context: eventContext(deferUnknownZones: deferUnknownZones))
+    let contribution: EventContribution
+    do {
+      contribution = try interpreter.contribution()
+    } catch let cap as InstanceCapError {
+      var message = "a recurring event has more than \(cap.cap) instances up to the window's end"
+      if let uid = cap.uid { message += " (UID \(Sanitize.text(uid, limit: 120)))" }
+      message += "; raise --max-instances or narrow the window"
+      throw error(cap.line, message)
+    } catch {
+      // An unknown zone: the event waits for the end of its VCALENDAR.
+      if options.lint { lintEvent(lines, into: &person) }
+      deferred.append((lines, state))
+      return
+    }
+    if options.lint { lintEvent(lines, into: &person) }
+    person.diagnostics += interpreter.diagnostics
+    if options.lint, case .master(let uid?, _, _, _, _, _) = contribution, person.hasMaster(uid) {
+      person.diagnostics.append(
+        Diagnostic(
+          file: file, line: lines.first?.number, uid: uid,
+          message: "another event has the same UID (the highest SEQUENCE wins)", severity: .note))
+    }
+    if options.explain {
+      person.currentOrigin = Origin(
+        file: file, line: lines.first?.number, uid: state.uidRaw, summary: event.summary)
+    }
+    person.add(contribution)
+  }
+
+  /// The event's description: from its bytes when it is plain (`EventDescription(plain:)`),
+  /// else from libical's parse; nil when libical cannot parse it.
+  private func describe(_ lines: [ContentLine], state: ComponentState) -> EventDescription? {
+    let preRead = state.preRead
+    if options.simpleEvents, let event = EventDescription(plain: lines, preRead: preRead) {
+      return event
+    }
+    let summary = options.explain
+    let parsed = Libical.parse(lines) {
+      LibicalEvent.describe($0, lines: lines, preRead: preRead, summary: summary)
+    }
+    guard case .parsed(let event) = parsed else { return nil }
+    return event
+  }
+}

@@ -1,0 +1,39 @@
+import FreeTimeCore
+
+/// Each top-level component, once collected, goes to its reader: VEVENT, VTIMEZONE, VFREEBUSY,
+/// VAVAILABILITY (RFC 7953); VTODO, VJOURNAL and X- components never block.
+extension FileReader {
+  mutating func read(
+    _ kind: String, lines: [ContentLine], state: ComponentState, deferUnknownZones: Bool,
+    into person: inout PersonAccumulator
+  ) throws {
+    for (line, message) in state.notes {
+      person.diagnostics.append(
+        Diagnostic(file: file, line: line, uid: state.uidRaw, message: message))
+    }
+    if let (line, message) = state.invalid {
+      person.diagnostics.append(
+        Diagnostic(file: file, line: line, uid: state.uidRaw, message: message))
+      return
+    }
+    switch kind {
+    case "VTIMEZONE":
+      readTimeZone(lines, into: &person)
+    case "VEVENT":
+      try readEvent(lines, state: state, deferUnknownZones: deferUnknownZones, into: &person)
+    case "VFREEBUSY":
+      readFreeBusy(lines, into: &person)
+    case "VAVAILABILITY":
+      readAvailability(lines, into: &person)
+    default:
+      break  // VTODO, VJOURNAL, X- components: never busy
+    }
+  }
+
+  /// What events around here are read with.
+  func eventContext(deferUnknownZones: Bool) -> EventContext {
+    EventContext(
+      file: file, zones: zones, home: homeZone, homeFromCalendar: homeFromCalendar,
+      options: options, deferUnknownZones: deferUnknownZones)
+  }
+}

@@ -1,0 +1,48 @@
+import FreeTimeCore
+
+/// VFREEBUSY (RFC 5545 §3.6.4): published busy time.
+extension FileReader {
+  /// VFREEBUSY periods, read here without libical: each period of a FREEBUSY line on its own,
+  /// so one unreadable period costs only itself (libical drops the rest of its line, and keeps
+  /// at most 500 periods of one line). FBTYPE as RFC 5545 §3.2.9 says: FREE blocks nothing,
+  /// BUSY-TENTATIVE follows --tentative, anything else is BUSY. A period that ends before it
+  /// starts is skipped with a warning, as an event with DTEND before DTSTART is.
+  mutating func readFreeBusy(_ lines: [ContentLine], into person: inout PersonAccumulator) {
+    var periods: [(Interval, Bool, Int?, String)] = []
+    var warnings: [Diagnostic] = []
+    let tentativeBlocks = options.tentative == .busy
+    for line in lines where line.name == "FREEBUSY" {
+      let type = ContentLine.asciiUppercased(
+        line.parameter("FBTYPE").map { $0.filter { $0 != 0x22 } } ?? Array("BUSY".utf8))
+      let tentative = type == "BUSY-TENTATIVE"
+      if type == "FREE" || (tentative && !tentativeBlocks) { continue }
+      for text in line.value.split(separator: ",", omittingEmptySubsequences: false) {
+        let shown = Sanitize.text(String(text), limit: 60)
+        guard let period = ValueSyntax.period(String(text).trimmingWhitespace().utf8, home: homeZone) else {
+          warnings.append(
+            Diagnostic(
+              file: file, line: line.number,
+              message: "FREEBUSY period '\(shown)' cannot be read; that period is ignored"))
+          continue
+        }
+        guard period.end > period.start else {
+          warnings.append(
+            Diagnostic(
+              file: file, line: line.number,
+              message: "FREEBUSY period '\(shown)' ends before it starts; that period is ignored"))
+          continue
+        }
+        periods.append((period, tentative, line.number, tentative ? "BUSY-TENTATIVE" : "BUSY"))
+      }
+    }
+    person.diagnostics += warnings
+    let uid = lines.first { $0.name == "UID" }?.value
+    for (period, tentative, line, type) in periods {
+      if options.explain {
+        person.currentOrigin = Origin(
+          file: file, line: line, uid: uid, summary: "free/busy \(type)")
+      }
+      person.addPlain(period, tentative: tentative)
+    }
+  }
+}

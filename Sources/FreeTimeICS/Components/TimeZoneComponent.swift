@@ -1,0 +1,80 @@
+import FreeTimeCore
+
+/// VTIMEZONE (RFC 5545 §3.6.5): a zone the file defines, looked up before the system's by its
+/// TZID. Zones libical 3.0.16 would misread or spin on are ignored with a warning, so their
+/// TZID is looked up by name instead (docs/LIBICAL.md).
+extension FileReader {
+  mutating func readTimeZone(_ lines: [ContentLine], into person: inout PersonAccumulator) {
+    // Observance rules other than FREQ=YEARLY make libical 3.0.16 spin (docs/LIBICAL.md).
+    for line in lines where line.name == "RRULE" {
+      let value = line.value.uppercased()
+      if !value.contains("FREQ=YEARLY") {
+        person.diagnostics.append(
+          Diagnostic(
+            file: file, line: line.number,
+            message: "VTIMEZONE with a non-yearly rule ignored; its TZID is looked up by name"))
+        return
+      }
+    }
+    let file = self.file
+    let tzidLine = lines.first { $0.name == "TZID" }
+    let tzid = tzidLine?.value ?? ""
+    guard !tzid.isEmpty else {
+      person.diagnostics.append(
+        Diagnostic(file: file, line: lines.first?.number, message: "VTIMEZONE without TZID ignored")
+      )
+      return
+    }
+    // libical accepts a VTIMEZONE without observances, or with offsets it cannot read, and
+    // then reads every time in it as UTC: ignore such a zone, so its TZID is looked up by name
+    // (or falls back to the home zone, with a warning).
+    let shownID = Sanitize.text(tzid, limit: 80)
+    let observances = lines.filter {
+      $0.name == "BEGIN" && ($0.keyword == "STANDARD" || $0.keyword == "DAYLIGHT")
+    }
+    if observances.isEmpty {
+      person.diagnostics.append(
+        Diagnostic(
+          file: file, line: lines.first?.number,
+          message:
+            "VTIMEZONE '\(shownID)' has no STANDARD or DAYLIGHT; ignored, its TZID is looked up by name"
+        ))
+      return
+    }
+    for line in lines where line.name == "TZOFFSETFROM" || line.name == "TZOFFSETTO" {
+      if ValueSyntax.utcOffset(line.value.trimmingWhitespace().utf8) == nil {
+        person.diagnostics.append(
+          Diagnostic(
+            file: file, line: line.number,
+            message:
+              "VTIMEZONE '\(shownID)': \(line.name) '\(Sanitize.text(line.value, limit: 30))' cannot be read; the zone is ignored, its TZID is looked up by name"
+          ))
+        return
+      }
+    }
+    // The earliest observance onset (DTSTART in the offset it changes from).
+    var coveredFrom = Instant.max
+    var onset: Int64? = nil
+    for line in lines {
+      switch line.name {
+      case "BEGIN": onset = nil
+      case "DTSTART":
+        onset = ValueSyntax.onset(line.value.trimmingWhitespace().utf8)
+      case "TZOFFSETFROM":
+        if let o = onset, let offset = ValueSyntax.utcOffset(line.value.trimmingWhitespace().utf8) {
+          coveredFrom = min(coveredFrom, o - Int64(offset))
+        }
+      default: break
+      }
+    }
+    guard let zone = Zone.defined(by: lines, tzid: tzid, coveredFrom: coveredFrom) else {
+      person.diagnostics.append(
+        Diagnostic(
+          file: file, line: lines.first?.number,
+          message: "VTIMEZONE '\(Sanitize.text(tzid, limit: 80))' cannot be read; looked up by name"
+        ))
+      return
+    }
+    zones.define(zone, tzid: tzid)
+  }
+}

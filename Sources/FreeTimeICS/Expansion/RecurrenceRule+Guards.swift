@@ -1,0 +1,93 @@
+import FreeTimeCore
+
+/// What a rule's limits allow, checked without expanding it: rules that never match, shapes
+/// libical 3.0.16 expands wrongly or slowly (docs/LIBICAL.md, Recurrence), and the check that
+/// an instance libical gives belongs to the rule at all.
+extension RecurrenceRule {
+  /// Whether the rule names no real date or time: BYMONTH and BYMONTHDAY that never meet
+  /// (February 30, April 31, -31 in June), BYSECOND only second 60, or BYMONTHDAY and a
+  /// numbered BYDAY that never meet. Such a rule has no instance but DTSTART (RFC 5545 §3.3.10
+  /// ignores invalid dates), and libical would search for one until the year 2582.
+  var neverMatches: Bool {
+    // Second 60 (a leap second) never comes on libical's clock, nor on freetime's.
+    if !bySecond.isEmpty && bySecond.allSatisfy({ $0 >= 60 }) { return true }
+    // The n-th weekday of a month falls on days 7n-6…7n (the n-th from the end on 29-7n…38-7n,
+    // whatever the month's length): BYDAY=3WE;BYMONTHDAY=4 never matches.
+    let inMonth = frequency == .monthly || (frequency == .yearly && !byMonth.isEmpty)
+    if inMonth, !byMonthDay.isEmpty, byMonthDay.allSatisfy({ $0 > 0 }), !byDay.isEmpty,
+      byDay.allSatisfy({ $0.position != 0 && abs($0.position) <= 5 })
+    {
+      let ranges = byDay.map { day in
+        let n = day.position
+        return n > 0 ? (7 * n - 6)...(7 * n) : (29 + 7 * n)...(38 + 7 * n)
+      }
+      if !byMonthDay.contains(where: { day in ranges.contains { $0.contains(day) } }) {
+        return true
+      }
+    }
+    guard !byMonth.isEmpty, !byMonthDay.isEmpty else { return false }
+    let longest = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    for month in byMonth where !month.isLeap && (1...12).contains(month.number) {
+      if byMonthDay.contains(where: { $0 != 0 && abs($0) <= longest[month.number - 1] }) {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// Shapes libical 3.0.16 expands wrongly (docs/LIBICAL.md): BYWEEKNO (also with WKST and
+  /// negative week numbers) and FREQ=DAILY with a negative BYMONTHDAY. `ownInstances` expands
+  /// them instead, as long as they use no BYSETPOS, BYYEARDAY or numbered weekdays.
+  var libicalGetsWrong: Bool {
+    let weekShape = frequency == .yearly && !byWeekNo.isEmpty
+    let dailyShape = frequency == .daily && byMonthDay.contains { $0 < 0 }
+    return (weekShape || dailyShape) && bySetPos.isEmpty && byYearDay.isEmpty
+      && !hasDayPositions
+  }
+
+  /// Shapes `ownInstances` expands because it is much faster than libical's iterator (which
+  /// makes several ICU calendar calls an instance): FREQ=DAILY and FREQ=WEEKLY without
+  /// BYSETPOS, BYYEARDAY, BYWEEKNO or numbered weekdays (and WEEKLY without BYMONTHDAY).
+  /// All-day series with BYHOUR, BYMINUTE or BYSECOND stay with libical. `OwnExpansionTests`
+  /// checks the others against libical's iterator on random rules.
+  func simpleShape(isDate: Bool) -> Bool {
+    guard bySetPos.isEmpty, byYearDay.isEmpty, byWeekNo.isEmpty, !hasDayPositions,
+      !isDate || (byHour.isEmpty && byMinute.isEmpty && bySecond.isEmpty)
+    else { return false }
+    return frequency == .daily || (frequency == .weekly && byMonthDay.isEmpty)
+  }
+
+  /// Whether some BYDAY entry is numbered (`2MO`, `-1FR`).
+  var hasDayPositions: Bool { byDay.contains { $0.position != 0 } }
+
+  /// Whether BYMONTH names Gregorian month `month` (1…12); leap months never do.
+  func names(month: Int) -> Bool {
+    byMonth.contains { !$0.isLeap && $0.number == month }
+  }
+
+  /// Whether an instance's wall-clock fields can belong to this rule at all: a sound check of
+  /// the BY* limits every instance must meet, whatever libical's iterator did.
+  ///
+  /// - Parameter start: DTSTART's wall clock, for the INTERVAL phase of fixed-length periods.
+  func admits(civil: Int64, isDate: Bool, start: Int64? = nil) -> Bool {
+    if let start, step > 1, let unit = frequency?.fixedSeconds,
+      CivilTime.floorMod(
+        CivilTime.floorDiv(civil, unit) - CivilTime.floorDiv(start, unit), Int64(step)) != 0
+    {
+      return false
+    }
+    let f = CivilTime.fields(civil)
+    if !byMonth.isEmpty && !names(month: f.month) { return false }
+    if !byDay.isEmpty && !byDay.contains(where: { $0.weekday == f.weekday }) { return false }
+    if !byMonthDay.isEmpty {
+      let length = CivilTime.monthLength(year: f.year, month: f.month)
+      let negative = f.day - length - 1
+      if !byMonthDay.contains(f.day) && !byMonthDay.contains(negative) { return false }
+    }
+    if isDate { return true }
+    if !byHour.isEmpty && !byHour.contains(f.hour) { return false }
+    if !byMinute.isEmpty && !byMinute.contains(f.minute) { return false }
+    if !bySecond.isEmpty && !bySecond.contains(f.second) { return false }
+    return true
+  }
+}

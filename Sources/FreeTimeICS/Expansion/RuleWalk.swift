@@ -1,0 +1,175 @@
+import FreeTimeCore
+
+/// One RRULE's walk over its instants, whoever produces them (`ownInstances` or libical's
+/// iterator): UNTIL applied as an instant, the expansion window, and the cap on instances.
+///
+/// The cap counts every instance up to the read window's end; past it, instances are kept only
+/// for THISANDFUTURE shifts, within the same budget and without an error. libical 3.0.16
+/// invents instances for some rules (docs/LIBICAL.md, Recurrence): those the rule's limits do
+/// not admit are counted in `invented` and left out.
+struct RuleWalk {
+  let rule: RecurrenceRule
+  let start: TimeValue
+  let startInstant: Instant
+  let length: EventLength
+  let home: Zone
+  /// The expansion window, and the end of the read window (where the cap stops counting).
+  let window: Interval
+  let readEnd: Instant
+  let cap: Int
+  /// UNTIL as a wall-clock bound (a DATE: its whole day) or as an instant (RFC 5545 §3.3.10;
+  /// libical compares a floating DTSTART with a UTC UNTIL as if both were UTC).
+  var untilCivil: Int64? = nil
+  var untilInstant: Instant? = nil
+  private(set) var produced = 0
+  private(set) var trailing = 0
+  private(set) var invented = 0
+  private(set) var capHit = false
+
+  init(
+    _ rule: RecurrenceRule, start: TimeValue, length: EventLength, home: Zone,
+    options: ReadOptions
+  ) {
+    self.rule = rule
+    self.start = start
+    self.startInstant = start.instant(home: home)
+    self.length = length
+    self.home = home
+    window = options.expansionWindow
+    readEnd = options.window.end
+    cap = options.maxInstances
+    if let until = rule.until {
+      if until.isDate {
+        untilCivil = until.civil + 86399
+      } else if until.isUTC {
+        untilInstant = until.civil
+      } else {
+        untilInstant = start.with(civil: until.civil).instant(home: home)
+      }
+    }
+  }
+
+  /// The last instant an instance may start at, from UNTIL.
+  var lastStart: Instant? {
+    if let untilInstant { return untilInstant }
+    return untilCivil.map { start.with(civil: $0).instant(home: home) }
+  }
+
+  /// Takes the next instance's wall clock; false when the walk is over.
+  ///
+  /// - Parameter ruleChecked: the instances come from `ownInstances`, which builds them from
+  ///   the rule's limits, so `admits` has nothing to catch.
+  mutating func take(_ civil: Int64, ruleChecked: Bool, into collector: inout InstanceCollector)
+    -> Bool
+  {
+    let value = start.with(civil: civil)
+    if let untilCivil, value.civil > untilCivil { return false }
+    let s = value.instant(home: home)
+    if let untilInstant, s > untilInstant { return false }
+    if s >= window.end { return false }
+    if s < readEnd {
+      produced += 1
+      if produced > cap {
+        // Never a silently truncated series: the calendar cannot be read truthfully.
+        capHit = true
+        return false
+      }
+    } else {
+      trailing += 1
+      if rule.frequency?.isSubDaily == true || trailing > cap { return false }
+    }
+    // DTSTART itself was added first (its instant may be pinned inside a DST fold).
+    if s < startInstant || value.civil == start.civil { return true }
+    if !ruleChecked, !rule.admits(civil: value.civil, isDate: start.isDate, start: start.civil) {
+      invented += 1
+      return true
+    }
+    collector.add(value, length: length, at: s)
+    return true
+  }
+}
+
+extension EventInterpreter {
+  /// Walks one RRULE only as far as the expansion window needs: a series that cannot reach the
+  /// window is not walked, and a long-running one without COUNT skips ahead to it.
+  mutating func walk(
+    _ rule: RecurrenceRule, start: TimeValue, length: EventLength,
+    into collector: inout InstanceCollector
+  ) throws {
+    var walk = RuleWalk(rule, start: start, length: length, home: home, options: options)
+    let window = options.expansionWindow
+    let subDaily = rule.frequency?.fixedSeconds.map { $0 < 86400 } ?? false
+    // Sub-daily series start just before the read window (their instances are many and
+    // THISANDFUTURE shifts of them are not followed); the others a week earlier, for such shifts.
+    let lead = subDaily ? options.window.start - 3600 : window.start
+    let margin = length.upperBound + (subDaily ? 0 : 2 * 86400)
+    let skip = lead - margin - walk.startInstant
+    let fastForward =
+      options.fastForward && rule.count == 0 && skip > (subDaily ? 0 : 7 * 86400)
+    if walk.startInstant - 86400 >= window.end { return }
+    if let lastStart = walk.lastStart, lastStart + 86400 < lead - margin { return }
+    if rule.neverMatches {
+      // libical would search for a date that does not exist, second by second for SECONDLY,
+      // until the year 2582; DTSTART stays the one instance.
+      warn(.rrule, "RRULE names no date or time that exists; only DTSTART is used")
+      return
+    }
+    if rule.libicalGetsWrong || (options.ownExpansion && rule.simpleShape(isDate: start.isDate)) {
+      walkOwn(&walk, skip: fastForward ? skip : nil, into: &collector)
+    } else if !walkLibical(&walk, skip: fastForward ? skip : nil, into: &collector) {
+      warn(.rrule, "RRULE is not valid; only DTSTART is used")
+      return
+    }
+    if walk.invented > 0 {
+      warn(
+        .rrule,
+        "libical produced \(walk.invented) instance(s) that do not match the rule; they are ignored"
+      )
+    }
+    if walk.capHit {
+      throw InstanceCapError(line: event.lines[.rrule], uid: event.uid, cap: options.maxInstances)
+    }
+  }
+
+  /// Expanded here (`RecurrenceRule.libicalGetsWrong` and `simpleShape` say why), up to the
+  /// window's end or to UNTIL when that comes first (the walk applies UNTIL exactly). A UTC
+  /// UNTIL becomes a wall-clock bound with the largest offset a VTIMEZONE can write
+  /// (TZOFFSETTO:+9959, which libical accepts), not a real zone's 14 hours.
+  private func walkOwn(
+    _ walk: inout RuleWalk, skip: Int64?, into collector: inout InstanceCollector
+  ) {
+    let start = walk.start
+    var limit = LocalTimeResolver.civil(walk.window.end, in: home) + 86400
+    if let untilCivil = walk.untilCivil { limit = min(limit, untilCivil) }
+    if let untilInstant = walk.untilInstant { limit = min(limit, untilInstant + 100 * 3600) }
+    let subDaily = walk.rule.frequency?.isSubDaily ?? false
+    let own = walk.rule.ownInstances(
+      start: start.civil, isDate: start.isDate, limit: limit, cap: options.maxInstances + 1,
+      from: skip.flatMap { subDaily ? nil : start.civil + $0 })
+    for civil in own where !walk.take(civil, ruleChecked: true, into: &collector) { break }
+  }
+
+  /// Expanded by libical's iterator; false when libical refuses the rule. Sub-daily rules skip
+  /// ahead by whole steps of the rule (libical's own skip loses their INTERVAL phase), the
+  /// others with the iterator's `set_start` to the day.
+  private func walkLibical(
+    _ walk: inout RuleWalk, skip: Int64?, into collector: inout InstanceCollector
+  ) -> Bool {
+    let start = walk.start
+    var iterStart = start.civil
+    var fromDay: Int64? = nil
+    if let skip {
+      if let unit = walk.rule.frequency?.fixedSeconds, unit < 86400 {
+        let step = unit * Int64(walk.rule.step)
+        iterStart += skip / step * step
+      } else {
+        fromDay = CivilTime.floorDiv(start.civil + skip, 86400) * 86400
+      }
+    }
+    var unbounded = walk.rule
+    unbounded.until = nil  // applied by the walk, as an instant
+    return LibicalRecurrence.walk(
+      unbounded, start: iterStart, isDate: start.isDate, from: fromDay
+    ) { civil in walk.take(civil, ruleChecked: false, into: &collector) }
+  }
+}

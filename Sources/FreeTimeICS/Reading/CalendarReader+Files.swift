@@ -1,0 +1,108 @@
+import FoundationEssentials
+import FreeTimeCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Files, directories and streams: where the bytes of a calendar come from.
+extension CalendarReader {
+  /// The `.ics` files of a vdir directory (one person), sorted by name.
+  static func calendarFiles(in path: String) throws -> [String] {
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: path)
+        .filter { $0.lowercased().hasSuffix(".ics") }.sorted()
+    } catch {
+      throw ReadError(file: path, message: "cannot read the directory")
+    }
+    if names.isEmpty {
+      throw ReadError(file: path, message: "the directory has no .ics files")
+    }
+    return names.map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
+  }
+
+  static func readFile(
+    _ path: String, home: Zone?, options: ReadOptions, into person: inout PersonAccumulator
+  ) throws {
+    var info = stat()
+    if stat(path, &info) != 0 && (errno == ENOENT || errno == ENOTDIR) {
+      throw ReadError(file: path, message: "no such file")
+    }
+    if info.st_mode & S_IFMT == S_IFDIR { throw ReadError(file: path, message: "is a directory") }
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else {
+      throw ReadError(file: path, message: "cannot open: \(String(cString: strerror(errno)))")
+    }
+    defer { close(fd) }
+    try readStream(fd: fd, displayName: path, home: home, options: options, into: &person)
+  }
+
+  static func readStream(
+    fd: Int32, displayName: String, home: Zone?, options: ReadOptions,
+    into person: inout PersonAccumulator
+  ) throws {
+    var info = stat()
+    let size = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
+    // A block of 128 KiB (its pages are touched once and reused for the whole file), or the
+    // whole file when it is smaller.
+    var scanner = LineScanner(
+      fd: fd, blockSize: size > 0 ? min(1 << 17, max(1 << 12, size + 1)) : 1 << 17,
+      progress: options.progress)
+    scanner.maxLineBytes = options.limits.lineBytes
+    let watch = Watchdog.shared.watch(
+      file: displayName, budget: options.limits.cpuSeconds, size: size)
+    defer { Watchdog.shared.finish(watch) }
+    try readStream(
+      &scanner, displayName: displayName, home: home, options: options, into: &person,
+      watch: watch)
+  }
+
+  /// Feeds every content line of `scanner` to a `FileReader`; scanner failures become
+  /// `ReadError`s naming the file and line.
+  static func readStream(
+    _ scanner: inout LineScanner, displayName: String, home: Zone?, options: ReadOptions,
+    into person: inout PersonAccumulator, watch: Watchdog.Slot? = nil
+  ) throws {
+    var file = FileReader(file: displayName, options: options, homeOverride: home)
+    file.watch = watch
+    var lines = 0
+    do {
+      while let line = try scanner.next() {
+        try file.consume(line, into: &person)
+        lines &+= 1
+        if lines & 1023 == 0, let watch, watch.bytes.load(ordering: .relaxed) < scanner.bytesRead {
+          watch.bytes.store(scanner.bytesRead, ordering: .relaxed)  // a pipe: budget as it grows
+        }
+      }
+    } catch let error as LineScanner.ScanError {
+      throw ReadError(error, file: displayName, options: options)
+    }
+    if !scanner.controlCharacterLines.isEmpty {
+      let lines = scanner.controlCharacterLines
+      person.diagnostics.append(
+        Diagnostic(
+          file: displayName, line: lines[0],
+          message: "control characters removed from \(lines.count) line(s)"))
+    }
+    try file.finish(bytesRead: scanner.bytesRead)
+  }
+}
+
+extension ReadError {
+  /// What the scanner found, as an error naming the file and line.
+  init(_ error: LineScanner.ScanError, file: String, options: ReadOptions) {
+    switch error {
+    case .nulByte(let line):
+      self.init(file: file, line: line, message: "NUL byte: this is not iCalendar text")
+    case .lineTooLong(let line):
+      self.init(
+        file: file, line: line,
+        message:
+          "a content line longer than \(options.limits.lineBytes) bytes (--max-line-bytes raises the limit)"
+      )
+    case .readFailed(let code):
+      self.init(file: file, message: "read failed: \(String(cString: strerror(code)))")
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import Dispatch
+import FoundationEssentials
+import FreeTimeCore
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Reads calendars into busy time: the entry point of the reading pipeline
+/// (docs/ARCHITECTURE.md, The pipeline).
+///
+/// A file is read as a stream: the scanner (`LineScanner`) unfolds lines and counts them,
+/// `FileReader` tracks BEGIN/END nesting and collects one top-level component at a time, each
+/// component is read (events by `EventDescription` and `EventInterpreter`), and
+/// `PersonAccumulator` resolves overrides and versions into the person's busy time.
+public enum CalendarReader {
+  /// Reads one person's (or room's) calendar: a file, a vdir directory, or standard input.
+  ///
+  /// - Throws: `ReadError` when the calendar cannot be read as iCalendar at all.
+  public static func read(_ source: CalendarSource, options: ReadOptions) throws -> PersonCalendar {
+    Libical.setUp()
+    let home = options.homeZones[source.name]
+    var person = PersonAccumulator(window: options.window)
+    switch source.kind {
+    case .standardInput:
+      try readStream(fd: 0, displayName: "<stdin>", home: home, options: options, into: &person)
+    case .file(let path):
+      try readFile(path, home: home, options: options, into: &person)
+    case .directory(let path):
+      for file in try calendarFiles(in: path) {
+        try readFile(file, home: home, options: options, into: &person)
+      }
+    }
+    return person.calendar(
+      name: source.name, source: source.argument, role: source.role, homeZone: home)
+  }
+
+  /// Reads one calendar held in memory, named `name` in messages (the fuzz target, tests).
+  public static func read(bytes: [UInt8], name: String, options: ReadOptions) throws
+    -> PersonCalendar
+  {
+    Libical.setUp()
+    var person = PersonAccumulator(window: options.window)
+    var scanner = LineScanner(bytes: bytes)
+    scanner.maxLineBytes = options.limits.lineBytes
+    try readStream(&scanner, displayName: name, home: nil, options: options, into: &person)
+    return person.calendar(name: name, source: name, role: .required, homeZone: nil)
+  }
+
+  /// Reads several calendars on up to `threads` threads (the largest files first), and gives
+  /// each one's result in the order of `sources`.
+  public static func readAll(
+    _ sources: [CalendarSource], options: ReadOptions,
+    threads: Int = ProcessInfo.processInfo.activeProcessorCount
+  ) -> [Result<PersonCalendar, any Error>] {
+    Libical.setUp()
+    let workers = max(1, min(threads, sources.count))
+    if workers == 1 {
+      return sources.map { source in Result { try read(source, options: options) } }
+    }
+    let sizes = sources.map(size)
+    let order = sources.indices.sorted { sizes[$0] > sizes[$1] }
+    let results = OnePerIndex<Result<PersonCalendar, any Error>>(count: sources.count)
+    let next = Atomic<Int>(0)
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      while true {
+        let k = next.add(1, ordering: .relaxed).oldValue
+        guard k < order.count else { return }
+        let i = order[k]
+        results.set(i, Result { try read(sources[i], options: options) })
+      }
+    }
+    return results.all()
+  }
+
+  /// The size in bytes of a file source (0 for others), to start big files first.
+  public static func size(_ source: CalendarSource) -> Int {
+    var info = stat()
+    guard case .file(let path) = source.kind, stat(path, &info) == 0 else { return 0 }
+    return Int(info.st_size)
+  }
+}

@@ -1,0 +1,70 @@
+import FreeTimeCore
+
+/// A warning about one part of a calendar that was skipped or read with a fallback.
+public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+  /// How bad it is: a warning (something was skipped or read with a fallback) or a note
+  /// (legal but suspicious; only `freetime check` asks for notes).
+  public enum Severity: String, Sendable, Hashable {
+    case warning
+    case note
+  }
+
+  public var file: String
+  public var line: Int?
+  public var uid: String?
+  public var message: String
+  public var severity: Severity
+
+  public init(
+    file: String, line: Int?, uid: String? = nil, message: String, severity: Severity = .warning
+  ) {
+    self.file = file
+    self.line = line
+    self.uid = uid
+    self.message = message
+    self.severity = severity
+  }
+
+  /// `FILE:LINE: message (UID …)`, with control characters of calendar text removed.
+  public var description: String {
+    var out = file
+    if let line { out += ":\(line)" }
+    out += ": " + message
+    if let uid, !uid.isEmpty { out += " (UID \(Sanitize.text(uid, limit: 120)))" }
+    return out
+  }
+}
+
+/// Where a busy interval comes from, for `--explain`.
+public struct Origin: Sendable, Hashable {
+  public var file: String
+  public var line: Int?
+  public var uid: String?
+  /// SUMMARY of the event, or the FBTYPE of a free/busy period.
+  public var summary: String?
+
+  public init(file: String, line: Int?, uid: String?, summary: String?) {
+    self.file = file
+    self.line = line
+    self.uid = uid
+    self.summary = summary
+  }
+}
+
+/// A calendar that cannot be read: an error, never "free all the time" (docs/ARCHITECTURE.md, Bad input).
+public struct ReadError: Error, Sendable, CustomStringConvertible {
+  public var file: String
+  public var line: Int?
+  public var message: String
+
+  public init(file: String, line: Int? = nil, message: String) {
+    self.file = file
+    self.line = line
+    self.message = message
+  }
+
+  public var description: String {
+    line.map { "\(file):\($0): \(message)" } ?? "\(file): \(message)"
+  }
+}
+

@@ -1,0 +1,54 @@
+import FreeTimeCore
+
+/// One person's (or room's) busy time inside the window.
+public struct PersonCalendar: Sendable {
+  public var name: String
+  public var source: String
+  public var role: Role
+  /// Busy intervals touching the window, in no particular order; may overlap.
+  public var busy: [Interval]
+  public var diagnostics: [Diagnostic]
+  /// The calendar's home zone when it has its own (`--zone`, else its first valid
+  /// X-WR-TIMEZONE); nil means `--tz`.
+  public var homeZone: Zone?
+  /// The busy intervals that are only tentative (STATUS:TENTATIVE, FBTYPE=BUSY-TENTATIVE); a
+  /// subset of `busy`.
+  public var tentative: [Interval]
+  /// Whether the calendar has a VAVAILABILITY (RFC 7953); with `--hours` or `--days`, its
+  /// `unavailable` time replaces the working hours for this person.
+  public var hasAvailability: Bool
+  public var unavailable: [Interval]
+  /// With `ReadOptions.explain`: where each busy interval comes from, parallel to `busy`.
+  public var origins: [Origin] = []
+  /// How many busy intervals were read: stays when `busy` is handed on (`takeBusy`).
+  public let busyCount: Int
+
+  public init(
+    name: String, source: String, role: Role, busy: [Interval], diagnostics: [Diagnostic],
+    homeZone: Zone? = nil, tentative: [Interval] = [], origins: [Origin] = [],
+    hasAvailability: Bool = false, unavailable: [Interval] = []
+  ) {
+    self.hasAvailability = hasAvailability
+    self.unavailable = unavailable
+    self.tentative = tentative
+    self.origins = origins
+    self.name = name
+    self.source = source
+    self.role = role
+    self.busy = busy
+    self.busyCount = busy.count
+    self.diagnostics = diagnostics
+    self.homeZone = homeZone
+  }
+}
+
+extension PersonCalendar {
+  /// The busy intervals, leaving `busy` empty: the one copy goes on (a million intervals are
+  /// 16 MB).
+  public mutating func takeBusy() -> [Interval] {
+    var taken: [Interval] = []
+    swap(&taken, &busy)
+    return taken
+  }
+}
+

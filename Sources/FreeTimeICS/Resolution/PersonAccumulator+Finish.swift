@@ -1,0 +1,137 @@
+import FreeTimeCore
+
+/// Resolution: once every file is read, the overrides and versions are applied and the busy
+/// intervals come out (RFC 5545 §3.8.4.4, §3.8.7.4).
+extension PersonAccumulator {
+  /// The overrides that replace instances, by UID number and original start; and the
+  /// RANGE=THISANDFUTURE ones of each UID, by original start.
+  struct Replacements {
+    var replaced: Set<Key>
+    var overridden: Set<Int32>
+    var ranges: [Int32: [StoredOverride]]
+  }
+
+  /// The busy intervals that touch the window (filtered in place), with `tentativeBusy` and
+  /// `busyOrigins` beside them.
+  mutating func finish() -> [Interval] {
+    keepLiveOverrides()
+    var ranges: [Int32: [StoredOverride]] = [:]
+    for o in overrides where o.thisAndFuture && o.uid >= 0 { ranges[o.uid, default: []].append(o) }
+    for n in ranges.keys { ranges[n]!.sort { $0.key < $1.key } }
+    let replaced = Set(
+      overrides.lazy.filter { $0.uid >= 0 }.map { Key(uid: $0.uid, start: $0.key) })
+    let replacements = Replacements(
+      replaced: replaced, overridden: Set(replaced.map(\.uid)), ranges: ranges)
+    if !replacements.overridden.isEmpty { warnUnmatchedOverrides(replacements) }
+    let explain = !originTable.isEmpty
+    var origins = keepInstances(replacements, explain: explain)
+    // Not copied: the instances are most of the busy time.
+    var busy = spans
+    spans = []
+    busy.insert(contentsOf: plain, at: 0)
+    plain = []
+    if explain { origins = plainOrigins + origins }
+    for o in overrides where o.blocks && !o.interval.isEmpty && o.interval.overlaps(window) {
+      busy.append(o.interval)
+      if explain { origins.append(o.origin) }
+      if o.tentative { tentativeBusy.append(o.interval) }
+    }
+    if explain {
+      busyOrigins = origins.map {
+        $0 >= 0 ? originTable[Int($0)] : Origin(file: "", line: nil, uid: nil, summary: nil)
+      }
+    }
+    return busy
+  }
+
+  /// Keeps the overrides that count: the latest version of each, unless a newer master
+  /// excludes the instance (a deleted modification). Filtered in place.
+  private mutating func keepLiveOverrides() {
+    var live = 0
+    for i in overrides.indices {
+      let o = overrides[i]
+      let n = o.uid
+      if n >= 0 {
+        if latestOverride[Key(uid: n, start: o.key)] != Int32(i) { continue }
+        if let master = latestMaster(n), master.revision.sequence > o.revision.sequence,
+          latestExcludes(n, o.key)
+        {
+          continue
+        }
+      }
+      overrides[live] = o
+      live += 1
+    }
+    overrides.removeLast(overrides.count - live)
+    latestOverride = [:]
+  }
+
+  /// An override whose RECURRENCE-ID names no instance of its series still blocks its own
+  /// time, with a warning (checked where the series was expanded: the expansion window).
+  private mutating func warnUnmatchedOverrides(_ r: Replacements) {
+    var found = Set<Key>()
+    var begin = 0
+    for (m, master) in masters.enumerated() {
+      defer { begin = master.end }
+      let n = master.uid
+      guard n >= 0, r.overridden.contains(n), latestMaster(n)?.master == Int32(m) else { continue }
+      for i in begin..<master.end {
+        let key = Key(uid: n, start: reversedKeys[i] ?? spans[i].start)
+        if r.replaced.contains(key) { found.insert(key) }
+      }
+    }
+    let margin = ReadOptions.shiftMargin
+    for o in overrides {
+      let n = o.uid
+      guard n >= 0, let master = latestMaster(n), master.blocks,
+        o.key >= window.start - margin, o.key < window.end + margin,
+        !found.contains(Key(uid: n, start: o.key)), !latestExcludes(n, o.key)
+      else { continue }
+      diagnostics.append(
+        Diagnostic(
+          file: overrideFiles[Int(o.file)], line: Int(o.line), uid: uids[n],
+          message:
+            "RECURRENCE-ID matches no instance of the series; the override still blocks its own time"
+        ))
+    }
+  }
+
+  /// Keeps, in place in `spans`, the instances that count: those of the latest master of each
+  /// UID that no override replaces (moved by the latest THISANDFUTURE override before them),
+  /// non-empty and touching the window. Returns their origins with `--explain`.
+  private mutating func keepInstances(_ r: Replacements, explain: Bool) -> [Int32] {
+    var origins: [Int32] = []
+    var kept = 0
+    var begin = 0
+    for (m, owner) in masters.enumerated() {
+      defer { begin = owner.end }
+      let n = owner.uid
+      if n >= 0 && latestMaster(n)?.master != Int32(m) { continue }
+      let overriddenSeries = n >= 0 && r.overridden.contains(n)
+      for i in begin..<owner.end {
+        var interval = spans[i]
+        if overriddenSeries {
+          let key = reversedKeys[i] ?? interval.start
+          if r.replaced.contains(Key(uid: n, start: key)) { continue }
+          if let range = r.ranges[n]?.last(where: { $0.key < key }) {
+            guard range.blocks else { continue }
+            let start = key + (range.interval.start - range.key)
+            interval = Interval(start, start + range.interval.duration)
+          }
+        }
+        // Zero-length instances block nothing and are not counted.
+        if !interval.isEmpty && interval.overlaps(window) {
+          spans[kept] = interval
+          kept += 1
+          if explain { origins.append(m < masterOrigins.count ? masterOrigins[m] : -1) }
+          if owner.tentative { tentativeBusy.append(interval) }
+        }
+      }
+    }
+    masters = []
+    masterOrigins = []
+    reversedKeys = [:]
+    spans.removeLast(spans.count - kept)
+    return origins
+  }
+}

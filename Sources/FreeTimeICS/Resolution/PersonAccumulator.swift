@@ -1,0 +1,205 @@
+import FreeTimeCore
+
+/// Collects one person's instances and overrides over all of their files, and applies the
+/// overrides at the end: an override replaces the instance with the same UID and original start
+/// (RECURRENCE-ID compared as an instant), wherever it moves it (RFC 5545 §3.8.4.4).
+///
+/// When one UID has several masters (or one UID and RECURRENCE-ID several overrides), the newest
+/// `Revision` wins (highest SEQUENCE, then latest DTSTAMP, then the first read): exports often
+/// keep the superseded version of an edited series.
+///
+/// Memory: UIDs are interned once; an instance costs only its interval (16 bytes): a master's
+/// instances are contiguous in `spans`, and an instance's key (its original start) is its start
+/// except in the rare `reversedKeys`. `finish` filters the intervals in place.
+struct PersonAccumulator {
+  let window: Interval
+  var diagnostics: [Diagnostic] = []
+  /// The first valid X-WR-TIMEZONE read for this calendar.
+  var calendarZone: Zone?
+  /// Whether the calendar has a VAVAILABILITY (its hours replace `--hours`), and the time it
+  /// leaves unavailable.
+  var hasAvailability = false
+  var unavailable: [Interval] = []
+
+  /// UID → its number; -1 stands for "no UID".
+  var uids = UIDTable()
+  /// One entry per master read (a version): its UID number, whether it is tentative, its origin,
+  /// and where its instances end in `spans` (they begin where the previous master's end).
+  var masters: [(uid: Int32, tentative: Bool, end: Int)] = []
+  /// With `--explain`: each master's origin.
+  var masterOrigins: [Int32] = []
+  /// The instances of all masters.
+  var spans: [Interval] = []
+  /// Keys of instances whose key is not their start (a negative length), by index in `spans`.
+  var reversedKeys: [Int: Instant] = [:]
+  var overrides: [StoredOverride] = []
+  /// The files overrides come from (`StoredOverride.file` numbers them).
+  var overrideFiles: [String] = []
+  var plain: [Interval] = []
+  var plainOrigins: [Int32] = []
+  /// With `--explain`: where the next contribution comes from, and all origins so far.
+  var currentOrigin: Origin?
+  var originTable: [Origin] = []
+  /// Parallel to what `finish` returns, with `--explain`.
+  var busyOrigins: [Origin] = []
+  /// Per UID number: the latest master (`master` is its number in `masters`, -1 for none yet).
+  var latest: [LatestMaster] = []
+  /// The instants masters exclude (EXDATE), each with the master that excludes it; only the
+  /// latest master's count.
+  var excludedBy: [Key: Int32] = [:]
+  /// Per UID number and original start: the latest override read (its index in `overrides`).
+  var latestOverride: [Key: Int32] = [:]
+
+  init(window: Interval) {
+    self.window = window
+  }
+
+  mutating func originIndex() -> Int32 {
+    guard let origin = currentOrigin else { return -1 }
+    originTable.append(origin)
+    return Int32(originTable.count - 1)
+  }
+
+  /// 16 bytes: the revision's parts side by side, and `blocks` in the master number's low bit.
+  struct LatestMaster {
+    private var stamp: Int64
+    private var sequence: Int32
+    private var masterAndBlocks: Int32
+
+    init(revision: Revision, master: Int32, blocks: Bool) {
+      stamp = revision.stamp
+      sequence = Int32(truncatingIfNeeded: revision.sequence)
+      masterAndBlocks = master << 1 | (blocks ? 1 : 0)
+    }
+
+    var revision: Revision { Revision(sequence: Int(sequence), stamp: stamp) }
+    var master: Int32 { masterAndBlocks >> 1 }
+    var blocks: Bool { masterAndBlocks & 1 == 1 }
+  }
+
+  private mutating func number(_ uid: String?) -> Int32 {
+    guard let uid else { return -1 }
+    let n = uids.intern(uid)
+    if Int(n) == latest.count {
+      latest.append(
+        LatestMaster(revision: Revision(sequence: 0, stamp: 0), master: -1, blocks: false))
+    }
+    return n
+  }
+
+  /// Whether the latest master of UID number `n` excludes the instance at `key`.
+  func latestExcludes(_ n: Int32, _ key: Instant) -> Bool {
+    guard let master = latestMaster(n)?.master else { return false }
+    return excludedBy[Key(uid: n, start: key)] == master
+  }
+
+  /// The latest master read for UID number `n`.
+  func latestMaster(_ n: Int32) -> LatestMaster? {
+    guard n >= 0, latest[Int(n)].master >= 0 else { return nil }
+    return latest[Int(n)]
+  }
+
+  /// An `Override` in 56 bytes instead of 96 (there can be hundreds of thousands): the UID by
+  /// number, the file by number, the flags in one byte.
+  struct StoredOverride {
+    var key: Instant
+    var interval: Interval
+    private var stamp: Int64
+    private var sequence: Int32
+    var line: Int32
+    var uid: Int32
+    var origin: Int32
+    var file: Int32
+    private var flags: UInt8
+
+    init(_ o: Override, uid: Int32, origin: Int32, file: Int32) {
+      key = o.key
+      interval = o.interval
+      stamp = o.revision.stamp
+      sequence = Int32(truncatingIfNeeded: o.revision.sequence)
+      line = Int32(clamping: o.line)
+      self.uid = uid
+      self.origin = origin
+      self.file = file
+      flags = (o.blocks ? 1 : 0) | (o.thisAndFuture ? 2 : 0) | (o.tentative ? 4 : 0)
+    }
+
+    var revision: Revision { Revision(sequence: Int(sequence), stamp: stamp) }
+    var blocks: Bool { flags & 1 != 0 }
+    var thisAndFuture: Bool { flags & 2 != 0 }
+    var tentative: Bool { flags & 4 != 0 }
+  }
+
+  mutating func add(_ contribution: EventContribution) {
+    let origin = originIndex()
+    switch contribution {
+    case .master(let uid, let revision, let blocks, let list, let excluded, let tentative):
+      let n = number(uid)
+      let master = Int32(masters.count)
+      if n >= 0 {
+        if let seen = latestMaster(n), seen.revision >= revision { return }
+        latest[Int(n)] = LatestMaster(revision: revision, master: master, blocks: blocks)
+        for instant in excluded { excludedBy[Key(uid: n, start: instant)] = master }
+      }
+      for instance in list {
+        if instance.key != instance.interval.start { reversedKeys[spans.count] = instance.key }
+        spans.append(instance.interval)
+      }
+      masters.append((n, tentative, spans.count))
+      if origin >= 0 || !masterOrigins.isEmpty {
+        while masterOrigins.count < masters.count - 1 { masterOrigins.append(-1) }
+        masterOrigins.append(origin)
+      }
+    case .override(let o):
+      let n = number(o.uid)
+      if n >= 0 {
+        let k = Key(uid: n, start: o.key)
+        if let seen = latestOverride[k], overrides[Int(seen)].revision >= o.revision { return }
+        latestOverride[k] = Int32(overrides.count)
+      }
+      if overrideFiles.last != o.file { overrideFiles.append(o.file) }
+      overrides.append(
+        StoredOverride(o, uid: n, origin: origin, file: Int32(overrideFiles.count - 1)))
+    case .none:
+      break
+    }
+  }
+
+  /// Instances, overrides and free-busy periods kept so far.
+  var instanceCount: Int { spans.count + plain.count + overrides.count }
+
+  /// Whether a master event with this UID was read already.
+  func hasMaster(_ uid: String) -> Bool {
+    guard let n = uids.number(of: uid) else { return false }
+    return latestMaster(n) != nil
+  }
+
+  /// The person's calendar once every file is read.
+  mutating func calendar(name: String, source: String, role: Role, homeZone: Zone?)
+    -> PersonCalendar
+  {
+    let busy = finish()
+    return PersonCalendar(
+      name: name, source: source, role: role, busy: busy, diagnostics: diagnostics,
+      homeZone: homeZone ?? calendarZone, tentative: tentativeBusy, origins: busyOrigins,
+      hasAvailability: hasAvailability, unavailable: unavailable)
+  }
+
+  /// Busy time that no override can touch (VFREEBUSY periods).
+  mutating func addPlain(_ interval: Interval, tentative: Bool = false) {
+    if !interval.isEmpty && interval.overlaps(window) {
+      plain.append(interval)
+      plainOrigins.append(originIndex())
+      if tentative { tentativeBusy.append(interval) }
+    }
+  }
+
+  /// The busy intervals (among those `finish` returns) that are only tentative.
+  var tentativeBusy: [Interval] = []
+
+  struct Key: Hashable {
+    var uid: Int32
+    var start: Instant
+  }
+
+}

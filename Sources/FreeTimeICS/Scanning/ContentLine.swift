@@ -1,0 +1,186 @@
+import FreeTimeCore
+
+/// One content line after unfolding (RFC 5545 §3.1), with the number of the physical line it
+/// starts on. `bytes` has no line terminator.
+struct ContentLine {
+  var bytes: [UInt8]
+  var number: Int
+}
+
+extension ContentLine {
+  /// The property or keyword name, upper-cased (ASCII): the text before the first `;` or `:`.
+  var name: String {
+    var end = 0
+    while end < bytes.count && bytes[end] != 0x3B && bytes[end] != 0x3A { end += 1 }
+    return ContentLine.asciiUppercased(bytes[0..<end])
+  }
+
+  /// Bytes as a string with ASCII letters upper-cased (names and keywords are ASCII; other
+  /// bytes pass through).
+  static func asciiUppercased<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+    let count = bytes.count
+    return String(unsafeUninitializedCapacity: count) { out in
+      let copied: Void? = bytes.withContiguousStorageIfAvailable { input in
+        for i in 0..<count {
+          let b = input[i]
+          out[i] = b >= 0x61 && b <= 0x7A ? b - 0x20 : b
+        }
+      }
+      if copied == nil {
+        for (i, b) in bytes.enumerated() { out[i] = b >= 0x61 && b <= 0x7A ? b - 0x20 : b }
+      }
+      return count
+    }
+  }
+
+  /// Where the value starts: just after the first `:` outside a quoted parameter value.
+  var valueStart: Int? {
+    var inQuotes = false
+    for i in bytes.indices {
+      let byte = bytes[i]
+      if byte == 0x22 { inQuotes.toggle() }
+      if byte == 0x3A && !inQuotes { return i + 1 }
+    }
+    return nil
+  }
+
+  /// The raw value of parameter `name` (upper case; quotes kept), or nil.
+  func parameter(_ name: StaticString) -> ArraySlice<UInt8>? {
+    let wanted = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+    var inQuotes = false
+    var i = 0
+    while i < bytes.count {
+      let b = bytes[i]
+      if b == 0x22 { inQuotes.toggle() }
+      if !inQuotes {
+        if b == 0x3A { return nil }
+        if b == 0x3B, i + wanted.count + 1 < bytes.count, bytes[i + 1 + wanted.count] == 0x3D,
+          (0..<wanted.count).allSatisfy({ bytes[i + 1 + $0] & 0xDF == wanted[$0] & 0xDF })
+        {
+          var end = i + wanted.count + 2
+          var quoted = false
+          while end < bytes.count {
+            let c = bytes[end]
+            if c == 0x22 { quoted.toggle() }
+            if !quoted && (c == 0x3B || c == 0x3A) { break }
+            end += 1
+          }
+          return bytes[(i + wanted.count + 2)..<end]
+        }
+      }
+      i += 1
+    }
+    return nil
+  }
+
+  /// Whether the line has a VALUE=DATE parameter (the value's type in any case).
+  var hasDateValueType: Bool {
+    parameter("VALUE")?.equals(caseless: "DATE") ?? false
+  }
+
+  /// Whether the line has more than `limit` parameters (`;` outside quotes before the value).
+  func hasMoreParameters(than limit: Int) -> Bool {
+    var inQuotes = false
+    var count = 0
+    for byte in bytes {
+      if byte == 0x22 {
+        inQuotes.toggle()
+      } else if !inQuotes {
+        if byte == 0x3A { break }
+        if byte == 0x3B {
+          count += 1
+          if count > limit { return true }
+        }
+      }
+    }
+    return false
+  }
+
+  /// The value after the first `:` that is outside a quoted parameter value.
+  var value: String {
+    guard let start = valueStart else { return "" }
+    return String(decoding: bytes[start...], as: UTF8.self)
+  }
+
+  /// The value without surrounding white space, upper-cased (ASCII): BEGIN's and END's
+  /// component name.
+  var keyword: String { ContentLine.asciiUppercased(strippedValue) }
+
+  /// The value without the white space (C `isspace`) libical's parser strips from both ends.
+  var strippedValue: ArraySlice<UInt8> {
+    guard var start = valueStart else { return [] }
+    var end = bytes.count
+    func space(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+    while start < end && space(bytes[start]) { start += 1 }
+    while end > start && space(bytes[end - 1]) { end -= 1 }
+    return bytes[start..<end]
+  }
+
+  /// A UTC date-time value `YYYYMMDDTHHMMSSZ` as civil seconds (DTSTAMP), or nil when the value
+  /// is anything else (as libical's `icaltime_from_string` needs exactly that form for UTC).
+  var utcTimestamp: Int64? {
+    let value = strippedValue
+    guard value.count == 16 else { return nil }
+    let start = value.startIndex
+    return bytes.withUnsafeBufferPointer { all -> Int64? in
+      guard all[start + 15] == UInt8(ascii: "Z"), let f = ValueSyntax.dateTime(all, at: start)
+      else { return nil }
+      return CivilTime.seconds(f.year, f.month, f.day, f.hour, f.minute, f.second)
+    }
+  }
+
+  /// The name's kind, read from the bytes without making a string of the name (most lines of a
+  /// real event are DESCRIPTION, ATTENDEE and the like, dropped on this alone).
+  var kind: PropertyName {
+    bytes.withUnsafeBufferPointer { b -> PropertyName in
+      var n = 0
+      while n < b.count && b[n] != 0x3B && b[n] != 0x3A { n += 1 }
+      return PropertyName(b, count: n)
+    }
+  }
+
+  /// Whether the pre-pass can drop this line of a VEVENT unread: it has a name and a value, and
+  /// the name is none of those the reader keeps (BEGIN, END, the time properties, UID, STATUS,
+  /// TRANSP, SEQUENCE, DTSTAMP, and SUMMARY when `keepSummary`); inside a component the event
+  /// drops (`inDropped`, a VALARM), any name but BEGIN and END.
+  func isUnneededInEvent(_ kind: PropertyName, keepSummary: Bool, inDropped: Bool) -> Bool {
+    switch kind {
+    case .none, .begin, .end: return false
+    case .other, .freebusy, .xwrTimezone: break
+    case .summary: if !inDropped && keepSummary { return false }
+    default: if !inDropped { return false }
+    }
+    return hasValue
+  }
+
+  /// Whether the line has a `:` separating name and value.
+  var hasValue: Bool { valueStart != nil }
+
+  /// The first date or time in the value that names no real moment (Feb 30, 24:60), if any.
+  /// Values are lists of `YYYYMMDD[THHMMSS[Z]]`, periods `start/end` or `start/duration`;
+  /// text that does not look like a date at all is left to libical.
+  var impossibleDate: String? {
+    guard let start = valueStart else { return nil }
+    return bytes.withUnsafeBufferPointer { all -> String? in
+      var tokenStart = start
+      func check(_ from: Int, _ to: Int) -> String? {
+        guard to - from >= 8, let f = ValueSyntax.date(all, at: from) else { return nil }
+        var bad: String { String(decoding: all[from..<to], as: UTF8.self) }
+        if !CivilTime.isValid(year: f.year, month: f.month, day: f.day) { return bad }
+        if to - from >= 15, all[from + 8] == UInt8(ascii: "T") {
+          let hour = ValueSyntax.number(all, from + 9, 2)
+          let minute = ValueSyntax.number(all, from + 11, 2)
+          let second = ValueSyntax.number(all, from + 13, 2)
+          if hour | minute | second >= 0, hour > 23 || minute > 59 || second > 60 { return bad }
+        }
+        return nil
+      }
+      for i in start..<all.count where all[i] == 0x2C || all[i] == 0x2F {
+        if let bad = check(tokenStart, i) { return bad }
+        tokenStart = i + 1
+      }
+      return check(tokenStart, all.count)
+    }
+  }
+}
+

@@ -1,0 +1,210 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import FreeTimeCore
+
+/// The byte-level pre-pass: reads a file descriptor in blocks and yields unfolded content lines
+/// with their line numbers, so memory stays at one block plus one line whatever the file's size.
+///
+/// It accepts CRLF and bare LF line ends, skips a UTF-8 byte-order mark and empty lines, and
+/// refuses NUL bytes (libical would silently stop reading there).
+struct LineScanner {
+  private let fd: Int32
+  private var block: [UInt8]
+  private var position = 0
+  private var filled = 0
+  private var atEnd = false
+  private var physicalLine = 0
+  private var pending: ContentLine?
+  /// The storage of the line returned last: the next line is read into it when the caller has
+  /// let go of that line (most lines are dropped unread), so most lines cost no allocation.
+  private var spare: [UInt8] = []
+  private var first = true
+  /// Bytes read so far.
+  private(set) var bytesRead = 0
+  /// Line numbers of lines that had control characters removed.
+  private(set) var controlCharacterLines: [Int] = []
+
+  private let progress: ReadProgress?
+  /// The longest unfolded content line accepted, in bytes (`ReadLimits.lineBytes`).
+  var maxLineBytes = Int.max
+
+  init(fd: Int32, blockSize: Int = 1 << 20, progress: ReadProgress? = nil) {
+    self.fd = fd
+    self.progress = progress
+    // Not zeroed: read(2) fills what is used, and a page never written is never touched (zeroing
+    // 1 MiB was a quarter of a small run's page faults).
+    self.block = [UInt8](unsafeUninitializedCapacity: blockSize) { _, count in count = blockSize }
+  }
+
+  /// Scans bytes already in memory (tests, the fuzz target).
+  init(bytes: [UInt8]) {
+    self.fd = -1
+    self.progress = nil
+    self.block = bytes
+    self.filled = bytes.count
+    self.bytesRead = bytes.count
+    self.atEnd = true
+  }
+
+  enum ScanError: Error {
+    case nulByte(line: Int)
+    /// `line` is where the content line starts.
+    case lineTooLong(line: Int)
+    case readFailed(errno: Int32)
+  }
+
+  /// The next unfolded content line, or nil at the end of the input.
+  ///
+  /// Each physical line is copied once, from the read block straight into its logical line
+  /// (continuations are appended in place), and checked for control bytes as it is copied.
+  mutating func next() throws -> ContentLine? {
+    while try hasData() {
+      let firstByte = block[position]
+      if firstByte == 0x20 || firstByte == 0x09 {
+        // A continuation: append without its leading white space. With nothing to continue,
+        // it is a line of its own.
+        if var line = pending {
+          pending = nil
+          try readPhysical(into: &line.bytes, dropFirst: true, startLine: line.number)
+          pending = line
+        } else {
+          var bytes: [UInt8] = []
+          try readPhysical(into: &bytes, dropFirst: true, startLine: physicalLine + 1)
+          pending = ContentLine(bytes: bytes, number: physicalLine)
+        }
+        continue
+      }
+      var bytes = spare
+      spare = []
+      bytes.removeAll(keepingCapacity: true)  // a new buffer if the caller kept the last line
+      try readPhysical(into: &bytes, dropFirst: false, startLine: physicalLine + 1)
+      if bytes.isEmpty {
+        spare = bytes
+        continue
+      }
+      let done = pending
+      pending = ContentLine(bytes: bytes, number: physicalLine)
+      if let done {
+        // (Not the storage of a very long line: every line the caller keeps would then get a
+        // new buffer as big.)
+        if done.bytes.capacity <= 1 << 14 { spare = done.bytes }
+        return done
+      }
+    }
+    let done = pending
+    pending = nil
+    return done
+  }
+
+  /// Whether a byte is waiting at `position` (reading the next block if needed).
+  private mutating func hasData() throws -> Bool {
+    if position == filled {
+      if atEnd { return false }
+      try refill()
+    }
+    return position < filled
+  }
+
+  /// Appends the next physical line, without its terminator (CR LF or LF), to `dest`: without
+  /// its first byte for a continuation, without a UTF-8 byte-order mark on the first line, and
+  /// without control bytes (noted; NUL is an error).
+  private mutating func readPhysical(into dest: inout [UInt8], dropFirst: Bool, startLine: Int)
+    throws
+  {
+    let regionStart = dest.count
+    var skip = dropFirst
+    while try hasData() {
+      let start = position
+      let limit = filled
+      let end: Int = block.withUnsafeBufferPointer { buffer -> Int in
+        let base = UnsafeRawPointer(buffer.baseAddress! + start)
+        guard let hit = memchr(base, 0x0A, limit - start) else { return limit }
+        return start + (UnsafeRawPointer(hit) - base)
+      }
+      let foundLF = end < limit
+      var from = position
+      if skip && from < end {
+        from += 1
+        skip = false
+      }
+      // Checked before copying, so a line of gigabytes is refused without being held.
+      // (One byte over: a CR still to be dropped. Written so that Int.max does not overflow.)
+      if dest.count + (end - from) - 1 > maxLineBytes {
+        throw ScanError.lineTooLong(line: startLine)
+      }
+      block.withUnsafeBufferPointer { buffer in
+        dest.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[from..<end]))
+      }
+      position = foundLF ? end + 1 : end
+      if foundLF { break }
+    }
+    physicalLine += 1
+    if dest.count > regionStart && dest[dest.count - 1] == 0x0D { dest.removeLast() }
+    if first {
+      first = false
+      if dest[regionStart...].starts(with: [0xEF, 0xBB, 0xBF]) {
+        dest.removeSubrange(regionStart..<(regionStart + 3))
+      }
+    }
+    var clean = true
+    var nul = false
+    dest.withUnsafeBufferPointer { buffer in
+      func check(_ byte: UInt8) {
+        if byte < 0x20 || byte == 0x7F {
+          if byte == 0 { nul = true }
+          if byte != 0x09 { clean = false }
+        }
+      }
+      // Eight bytes at a time (most lines hold no control byte at all): a word is looked at
+      // byte by byte only when one of its bytes is below 0x20 or is 0x7F.
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      var i = regionStart
+      while i + 8 <= buffer.count {
+        let x = UnsafeRawPointer(buffer.baseAddress! + i).loadUnaligned(as: UInt64.self)
+        let below = (x &- ones &* 0x20) & ~x & highs
+        let y = x ^ (ones &* 0x7F)
+        let del = (y &- ones) & ~y & highs
+        if below | del != 0 {
+          for k in i..<(i + 8) { check(buffer[k]) }
+        }
+        i += 8
+      }
+      while i < buffer.count {
+        check(buffer[i])
+        i += 1
+      }
+    }
+    if nul { throw ScanError.nulByte(line: physicalLine) }
+    if !clean {
+      controlCharacterLines.append(physicalLine)
+      let kept = dest[regionStart...].filter { !(($0 < 0x20 && $0 != 0x09) || $0 == 0x7F) }
+      dest.replaceSubrange(regionStart..., with: kept)
+    }
+  }
+
+  private mutating func refill() throws {
+    position = 0
+    filled = 0
+    guard fd >= 0 else {
+      atEnd = true
+      return
+    }
+    while true {
+      let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw ScanError.readFailed(errno: errno)
+      }
+      if n == 0 { atEnd = true }
+      filled = n
+      bytesRead += n
+      progress?.add(n)
+      return
+    }
+  }
+}
+

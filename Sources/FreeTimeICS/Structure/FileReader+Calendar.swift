@@ -1,0 +1,96 @@
+import FreeTimeCore
+
+/// The VCALENDAR level of a file: where calendars begin and end, their X-WR-TIMEZONE, text
+/// outside them, and the limits checked per component.
+extension FileReader {
+  mutating func startCalendar() {
+    calendars += 1
+    componentsInCalendar = 0
+    implicitCalendar = false
+    homeZone = homeOverride ?? options.defaultZone
+    homeFromCalendar = false
+    zones = ZoneTable()
+  }
+
+  /// END:VCALENDAR: components waiting for a VTIMEZONE defined later get a last try.
+  mutating func endCalendar(into person: inout PersonAccumulator) throws {
+    implicitCalendar = false
+    let waiting = deferred
+    deferred = []
+    for (lines, state) in waiting {
+      try read("VEVENT", lines: lines, state: state, deferUnknownZones: false, into: &person)
+    }
+  }
+
+  /// X-WR-TIMEZONE (Google's and others'): the calendar's home zone, before its first
+  /// component.
+  mutating func calendarZone(_ line: ContentLine, into person: inout PersonAccumulator) {
+    let value = line.value.trimmingWhitespace()
+    if componentsInCalendar > 0 {
+      person.diagnostics.append(
+        warning(line.number, "X-WR-TIMEZONE after the first component is ignored"))
+    } else if let zone = Zone.named(value) {
+      homeZone = zone
+      homeFromCalendar = true
+      if person.calendarZone == nil { person.calendarZone = zone }
+    } else {
+      person.diagnostics.append(
+        warning(
+          line.number,
+          "X-WR-TIMEZONE '\(Sanitize.text(value, limit: 80))' is not a known zone; floating times are read in \(homeZone.name)"
+        ))
+    }
+  }
+
+  /// A line outside every component: an error before the first calendar (this is not
+  /// iCalendar), a warning after one (trailing text, e.g. a cache comment).
+  mutating func outside(_ line: ContentLine, into person: inout PersonAccumulator) throws {
+    guard calendars > 0 else {
+      throw error(line.number, "not iCalendar: expected BEGIN:VCALENDAR")
+    }
+    if !warnedOutside {
+      warnedOutside = true
+      person.diagnostics.append(warning(line.number, "text outside a VCALENDAR ignored"))
+    }
+  }
+
+  /// The end of the file: a component still open, or no calendar at all, is an error.
+  mutating func finish(bytesRead: Int) throws {
+    if let open = stack.last {
+      throw error(
+        nil,
+        "truncated: BEGIN:\(Sanitize.text(open.name, limit: 40)) of line \(open.line) never ends")
+    }
+    if bytesRead == 0 { throw error(nil, "empty file: no calendar data") }
+    if calendars == 0 {
+      throw error(
+        nil, sawContent ? "not iCalendar: no BEGIN:VCALENDAR" : "not iCalendar: only blank lines")
+    }
+  }
+
+  /// Instances kept from this file so far (`ReadLimits.instancesPerFile`).
+  func checkInstances(_ person: PersonAccumulator, line: Int?) throws {
+    let count = person.instanceCount
+    let base = instancesBefore ?? 0
+    if count - base > options.limits.instancesPerFile {
+      throw error(
+        line,
+        "more than \(options.limits.instancesPerFile) instances in this file up to the window's end; --max-file-instances raises the limit, or narrow the window"
+      )
+    }
+  }
+
+  /// Whether a line bound for a component's reader has more parameters than the limit; the
+  /// component is then skipped with a warning.
+  mutating func tooManyParameters(_ line: ContentLine) -> Bool {
+    guard line.hasMoreParameters(than: options.limits.parameters) else { return false }
+    let what = componentName == "VEVENT" ? "event" : componentName
+    current.invalid =
+      current.invalid
+      ?? (
+        line.number,
+        "\(what) skipped: more than \(options.limits.parameters) parameters on \(Sanitize.text(line.name, limit: 40))"
+      )
+    return true
+  }
+}

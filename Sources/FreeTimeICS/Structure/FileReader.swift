@@ -1,0 +1,239 @@
+import FreeTimeCore
+
+/// The structure of one file: BEGIN/END nesting (RFC 5545 §3.4, §3.6), the VCALENDAR's own
+/// properties, and one top-level component at a time, collected with only the lines its reader
+/// needs and handed to it when its END comes (`read(_:lines:state:deferUnknownZones:into:)`).
+struct FileReader {
+  let file: String
+  let options: ReadOptions
+  let homeOverride: Zone?
+
+  /// Open components, outermost first, with the line each began on.
+  var stack: [(name: String, line: Int)] = []
+  /// Lines of the top-level component being collected (only those its reader needs).
+  var component: [ContentLine] = []
+  var componentName = ""
+  /// More than 0 while inside a nested component that is dropped (a VALARM).
+  var skipDepth = 0
+  var calendars = 0
+  var sawContent = false
+  var componentsInCalendar = 0
+  var zones = ZoneTable()
+  var homeZone: Zone
+  /// Events waiting for a VTIMEZONE defined later in their VCALENDAR.
+  var deferred: [([ContentLine], ComponentState)] = []
+  /// A bare component read as if inside a VCALENDAR.
+  var implicitCalendar = false
+  /// TZIDs already noted by `freetime check`.
+  var notedZones: Set<String> = []
+  /// Whether the home zone is this VCALENDAR's X-WR-TIMEZONE.
+  var homeFromCalendar = false
+  /// What the pre-pass learned about the component being collected.
+  var current = ComponentState()
+  var warnedOutside = false
+  /// The person's instance count when this file started (a directory has several files).
+  var instancesBefore: Int?
+  /// The watchdog's view of this file: where the component being read begins.
+  var watch: Watchdog.Slot?
+
+  init(file: String, options: ReadOptions, homeOverride: Zone?) {
+    self.file = file
+    self.options = options
+    self.homeOverride = homeOverride
+    self.homeZone = homeOverride ?? options.defaultZone
+  }
+
+  func error(_ line: Int?, _ message: String) -> ReadError {
+    ReadError(file: file, line: line, message: message)
+  }
+
+  func warning(_ line: Int?, _ message: String) -> Diagnostic {
+    Diagnostic(file: file, line: line, message: message)
+  }
+
+  /// Takes the next content line of the file.
+  mutating func consume(_ line: ContentLine, into person: inout PersonAccumulator) throws {
+    // The name is told apart on its bytes; it is made a string only where a message or a
+    // component other than an event needs it. Most lines of an event are dropped unread.
+    let kind = line.kind
+    if stack.count >= 2, componentName == "VEVENT",
+      line.isUnneededInEvent(kind, keepSummary: options.explain, inDropped: skipDepth > 0)
+    {
+      return
+    }
+    if instancesBefore == nil { instancesBefore = person.instanceCount }
+    sawContent = true
+    if kind != .begin && kind != .end && !line.hasValue {
+      if stack.isEmpty {
+        try outside(line, into: &person)
+      } else if stack.count >= 2 {
+        person.diagnostics.append(warning(line.number, "line without ':' ignored"))
+      }
+      return
+    }
+    if kind == .none && stack.count >= 2 && skipDepth == 0 {
+      person.diagnostics.append(
+        warning(line.number, "a line without a property name is ignored"))
+      return
+    }
+    switch kind {
+    case .begin: try begin(line, into: &person)
+    case .end: try end(line, into: &person)
+    default: try property(line, kind: kind, into: &person)
+    }
+  }
+
+  /// Components that never belong inside a VEVENT (a VALARM does; unknown X- ones are ignored).
+  static let notInsideEvents: Set<String> = [
+    "VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE", "VAVAILABILITY", "STANDARD",
+    "DAYLIGHT",
+  ]
+
+  /// Components accepted without a VCALENDAR around them.
+  static let bareComponents: Set<String> = [
+    "VAVAILABILITY", "VEVENT", "VFREEBUSY", "VTIMEZONE", "VTODO", "VJOURNAL",
+  ]
+
+  private mutating func begin(_ line: ContentLine, into person: inout PersonAccumulator) throws {
+    let what = line.keyword
+    guard !what.isEmpty else { throw error(line.number, "BEGIN without a component name") }
+    if stack.isEmpty && what != "VCALENDAR" && FileReader.bareComponents.contains(what) {
+      // A component without its VCALENDAR (a bare VEVENT export): read as if wrapped.
+      person.diagnostics.append(
+        warning(line.number, "BEGIN:\(what) outside a VCALENDAR; read as if inside one"))
+      startCalendar()
+      implicitCalendar = true
+      stack.append(("VCALENDAR", line.number))
+    }
+    switch stack.count {
+    case 0:
+      guard what == "VCALENDAR" else {
+        throw error(
+          line.number,
+          "not iCalendar: expected BEGIN:VCALENDAR, found BEGIN:\(Sanitize.text(what, limit: 40))"
+        )
+      }
+      startCalendar()
+    case 1:
+      if what == "VCALENDAR" { throw error(line.number, "BEGIN:VCALENDAR inside a VCALENDAR") }
+      watch?.line.store(line.number, ordering: .relaxed)
+      componentName = what
+      component.removeAll(keepingCapacity: true)  // a new array if the last one was kept
+      component.append(line)
+      skipDepth = 0
+      current = ComponentState()
+    default:
+      beginNested(what, line)
+    }
+    if stack.count >= options.limits.depth {
+      throw error(line.number, "components nested more than \(options.limits.depth) deep")
+    }
+    stack.append((what, line.number))
+  }
+
+  /// A component inside the top-level one: kept for VTIMEZONE (its observances) and
+  /// VAVAILABILITY (its AVAILABLE), dropped elsewhere (a VALARM).
+  private mutating func beginNested(_ what: String, _ line: ContentLine) {
+    if skipDepth == 0 && stack.count == 2 && componentName == "VEVENT"
+      && FileReader.notInsideEvents.contains(what)
+    {
+      current.notes.append(
+        (line.number, "BEGIN:\(what) inside a VEVENT is not iCalendar; that component is ignored"))
+    }
+    if skipDepth > 0 || (componentName != "VTIMEZONE" && componentName != "VAVAILABILITY") {
+      skipDepth += 1
+    } else {
+      component.append(line)
+    }
+  }
+
+  private mutating func end(_ line: ContentLine, into person: inout PersonAccumulator) throws {
+    let what = line.keyword
+    guard let top = stack.last else {
+      throw error(line.number, "END:\(Sanitize.text(what, limit: 40)) without a BEGIN")
+    }
+    guard top.name == what else {
+      throw error(
+        line.number,
+        "END:\(Sanitize.text(what, limit: 40)) does not close BEGIN:\(Sanitize.text(top.name, limit: 40)) of line \(top.line)"
+      )
+    }
+    stack.removeLast()
+    switch stack.count {
+    case 0:
+      try endCalendar(into: &person)
+    case 1:
+      component.append(line)
+      componentsInCalendar += 1
+      let lines = component
+      try read(
+        componentName, lines: lines, state: current, deferUnknownZones: true, into: &person)
+      try checkInstances(person, line: lines.first?.number)
+      if implicitCalendar {
+        stack.removeLast()
+        try endCalendar(into: &person)
+      }
+    default:
+      if skipDepth > 0 { skipDepth -= 1 } else { component.append(line) }
+    }
+  }
+
+  /// A property line: of the VCALENDAR, or of the component being collected.
+  private mutating func property(
+    _ line: ContentLine, kind: PropertyName, into person: inout PersonAccumulator
+  ) throws {
+    if stack.isEmpty {
+      try outside(line, into: &person)
+      return
+    }
+    if stack.count == 1 {
+      if kind == .xwrTimezone && homeOverride == nil { calendarZone(line, into: &person) }
+      return
+    }
+    if skipDepth > 0 { return }
+    switch componentName {
+    case "VEVENT":
+      eventProperty(line, kind: kind, into: &person)
+    case "VFREEBUSY":
+      // Periods are checked one by one in readFreeBusy.
+      if kind.isForFreeBusy && !tooManyParameters(line) { component.append(line) }
+    case "VTIMEZONE", "VAVAILABILITY":
+      if !tooManyParameters(line) { component.append(line) }
+    default:
+      break
+    }
+  }
+
+  /// A property of a VEVENT: RFC 5545 allows one DTSTART, DTEND, DURATION and RECURRENCE-ID;
+  /// UID, STATUS, TRANSP, SEQUENCE and DTSTAMP are read here (`ComponentState`); the lines the
+  /// event's description needs are kept, an impossible date refused before libical would roll
+  /// it over (docs/LIBICAL.md).
+  private mutating func eventProperty(
+    _ line: ContentLine, kind: PropertyName, into person: inout PersonAccumulator
+  ) {
+    let bit = kind.singletonBit
+    if bit != 0 {
+      if current.seenOnce & bit != 0 {
+        current.notes.append((line.number, "a second \(line.name) is ignored (RFC 5545 allows one)"))
+        return
+      }
+      current.seenOnce |= bit
+      if kind != .duration, line.hasDateValueType, line.strippedValue.contains(0x54) {
+        current.notes.append(
+          (line.number, "\(line.name) says VALUE=DATE but holds a date-time; read as the date-time"))
+      }
+    }
+    if current.take(line, kind: kind) { return }
+    guard kind.isForLibicalInEvent || (options.explain && kind == .summary) else { return }
+    if tooManyParameters(line) { return }
+    if kind.isTime, let bad = line.impossibleDate {
+      let what = "impossible date or time '\(Sanitize.text(bad, limit: 40))' in \(line.name)"
+      if kind == .exdate || kind == .rdate {
+        person.diagnostics.append(warning(line.number, "\(what); the line is ignored"))
+        return
+      }
+      current.invalid = current.invalid ?? (line.number, "event skipped: \(what)")
+    }
+    component.append(line)
+  }
+}

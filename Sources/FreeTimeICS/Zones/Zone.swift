@@ -1,0 +1,112 @@
+import FreeTimeCore
+import FoundationEssentials
+import FoundationInternationalization
+import Synchronization
+
+#if canImport(_FoundationICU)
+  internal import _FoundationICU
+#endif
+
+/// A time zone as freetime uses it: a name and the UTC offset at every instant.
+///
+/// Zones named in the system tz database come from Foundation (the same zoneinfo files libical's
+/// builtin zones read); zones defined by a file's VTIMEZONE are libical zones built from that
+/// component (`LibicalZone`). Either way, wall-clock times become instants through
+/// `LocalTimeResolver`, which applies the RFC 5545 §3.3.5 fold and gap rules (libical 3.0.16
+/// picks the second occurrence in a fold, docs/LIBICAL.md).
+public final class Zone: UTCOffsetSource, @unchecked Sendable {
+  public let name: String
+  private let system: TimeZone?
+  private let libical: LibicalZone?
+  /// A file's VTIMEZONE says nothing about times before its first observance; before
+  /// `coveredFrom`, the system zone of the same name (if any) answers instead.
+  private let coveredFrom: Instant
+  private let before: Zone?
+  /// A system zone's offsets from 1970 to 2100, looked up instead of asking ICU each time
+  /// (before and after, ICU answers: slower, and rarely needed).
+  private let table: OffsetTable?
+
+  private init(
+    name: String, system: TimeZone?, libical: LibicalZone?, coveredFrom: Instant = .min,
+    before: Zone? = nil
+  ) {
+    self.name = name
+    self.system = system
+    self.libical = libical
+    self.coveredFrom = coveredFrom
+    self.before = before
+    self.table = system.map(OffsetTable.shared)
+  }
+
+  /// Every IANA zone name `named` knows, sorted (shell completion of `--tz`).
+  public static var knownNames: [String] { TimeZone.knownTimeZoneIdentifiers.sorted() }
+
+  /// A zone of the system tz database by IANA name (`Europe/Prague`, `UTC`), or nil.
+  public static func named(_ name: String) -> Zone? {
+    let trimmed = name.hasPrefix(":") ? String(name.dropFirst()) : name
+    guard !trimmed.isEmpty, let tz = TimeZone(identifier: trimmed) else { return nil }
+    return Zone(name: trimmed, system: tz, libical: nil)
+  }
+
+  /// A zone by a Windows name ("W. Europe Standard Time"), through CLDR's mapping in ICU.
+  public static func windows(_ name: String) -> Zone? {
+    #if canImport(_FoundationICU)
+      let id = Array(name.utf16)
+      guard !id.isEmpty, id.count < 128 else { return nil }
+      var buffer = [UInt16](repeating: 0, count: 128)
+      var status = U_ZERO_ERROR
+      let n = swift_ucal_getTimeZoneIDForWindowsID(
+        id, Int32(id.count), nil, &buffer, Int32(buffer.count), &status)
+      guard status.rawValue <= 0, n > 0 else { return nil }
+      return named(String(decoding: buffer[0..<Int(n)], as: UTF16.self))
+    #else
+      return nil
+    #endif
+  }
+
+  /// The system's zone (/etc/localtime), else UTC.
+  public static var system: Zone {
+    let tz = TimeZone.current
+    return Zone(name: tz.identifier, system: tz, libical: nil)
+  }
+
+  /// The UTC zone.
+  public static let utc = Zone(name: "UTC", system: TimeZone(identifier: "UTC")!, libical: nil)
+
+  /// A zone defined by a VTIMEZONE.
+  ///
+  /// - Parameter coveredFrom: the first onset of its observances; before it, a system zone of
+  ///   the same name is used when there is one (exporters often ship only recent rules).
+  static func defined(by lines: [ContentLine], tzid: String, coveredFrom: Instant) -> Zone? {
+    guard let libical = LibicalZone(lines) else { return nil }
+    return Zone(
+      name: tzid, system: nil, libical: libical, coveredFrom: coveredFrom,
+      before: Zone.named(tzid))
+  }
+
+  public func utcOffset(at instant: Instant) -> Int {
+    if instant < coveredFrom, let before { return before.utcOffset(at: instant) }
+    if let table, let offset = table.offset(at: instant) { return offset }
+    if let system {
+      return system.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
+    }
+    return libical?.utcOffset(at: instant) ?? 0
+  }
+
+  public func utcOffsetSpan(at instant: Instant) -> (offset: Int, from: Instant, to: Instant) {
+    if instant < coveredFrom, let before {
+      let span = before.utcOffsetSpan(at: instant)
+      return (span.offset, span.from, min(span.to, coveredFrom))
+    }
+    if let table, let span = table.span(at: instant) {
+      return (span.offset, before == nil ? span.from : max(span.from, coveredFrom), span.to)
+    }
+    return (utcOffset(at: instant), instant, instant + 1)
+  }
+
+  /// The instant of a wall-clock time here (RFC 5545 §3.3.5 in folds and gaps).
+  public func instant(civil: Int64) -> Instant {
+    LocalTimeResolver.instant(civil: civil, in: self)
+  }
+}
+

@@ -1,0 +1,50 @@
+import FreeTimeCore
+
+/// The zones a calendar file can name: its own VTIMEZONEs first, then the system tz database.
+final class ZoneTable {
+  private var defined: [String: Zone] = [:]
+  private var system: [String: Zone?] = [:]
+  /// The last answer of `zone(for:)`: a calendar names the same TZID line after line.
+  private var last: (tzid: String, zone: Zone?)? = nil
+
+  func define(_ zone: Zone, tzid: String) {
+    defined[tzid] = zone
+    last = nil
+  }
+
+  /// Where a TZID's zone comes from, for `freetime check`.
+  enum Source {
+    case file, system, windows, unknown
+  }
+
+  func source(of tzid: String) -> Source {
+    if defined[tzid] != nil { return .file }
+    guard let zone = zone(for: tzid) else { return .unknown }
+    return Zone.named(zone.name) != nil && zone.name != tzid && Zone.named(tzid) == nil
+      && !tzid.hasPrefix("/") ? .windows : .system
+  }
+
+  func zone(for tzid: String) -> Zone? {
+    if let last, last.tzid == tzid { return last.zone }
+    let zone = lookUp(tzid)
+    last = (tzid, zone)
+    return zone
+  }
+
+  private func lookUp(_ tzid: String) -> Zone? {
+    if let zone = defined[tzid] { return zone }
+    if let cached = system[tzid] { return cached }
+    var name = tzid
+    // Some producers prefix IANA names ("/mozilla.org/20050126_1/Europe/Berlin").
+    if name.hasPrefix("/") {
+      let parts = name.split(separator: "/")
+      if parts.count >= 2 { name = parts.suffix(2).joined(separator: "/") }
+      if parts.count >= 3, Zone.named(parts.suffix(3).joined(separator: "/")) != nil {
+        name = parts.suffix(3).joined(separator: "/")
+      }
+    }
+    let zone = Zone.named(name) ?? Zone.windows(name)
+    system[tzid] = zone
+    return zone
+  }
+}

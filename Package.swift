@@ -53,7 +53,8 @@ let package = Package(
       ]
     ),
     .testTarget(name: "FreeTimeCoreTests", dependencies: ["FreeTimeCore"]),
-    .testTarget(name: "FreeTimeICSTests", dependencies: ["FreeTimeICS", "FreeTimeCore"]),
+    .testTarget(
+      name: "FreeTimeICSTests", dependencies: ["FreeTimeICS", "FreeTimeCore", "CLibical"]),
     .testTarget(
       name: "freetimeTests",
       dependencies: ["freetime"],

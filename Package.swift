@@ -52,11 +52,16 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .testTarget(name: "FreeTimeCoreTests", dependencies: ["FreeTimeCore"]),
-    .testTarget(name: "FreeTimeICSTests", dependencies: ["FreeTimeICS", "FreeTimeCore"]),
+    // What the test targets share: the seeded generator, the package's paths, temporary files.
+    // Foundation only: no Testing, no XCTest.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "FreeTimeCoreTests", dependencies: ["FreeTimeCore", "TestSupport"]),
+    .testTarget(
+      name: "FreeTimeICSTests",
+      dependencies: ["FreeTimeICS", "FreeTimeCore", "CLibical", "TestSupport"]),
     .testTarget(
       name: "freetimeTests",
-      dependencies: ["freetime"],
+      dependencies: ["freetime", "TestSupport"],
       resources: []
     ),
   ]

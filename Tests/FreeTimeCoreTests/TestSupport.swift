@@ -1,43 +1,12 @@
 import Testing
+import TestSupport
 
 @testable import FreeTimeCore
 
 // Shared by the model tests: a seeded generator, the minute-bitmap model, random inputs.
 
-/// SplitMix64 (Steele, Lea and Flood, 2014): a small deterministic generator, so every failure
-/// names a seed that reproduces it. No system randomness anywhere in these tests.
-struct SplitMix64 {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A number in `range` (the slight modulo bias does not matter here).
-  mutating func int(_ range: ClosedRange<Int>) -> Int {
-    range.lowerBound + Int(next() % UInt64(range.count))
-  }
-
-  /// True one time in `n`.
-  mutating func oneIn(_ n: Int) -> Bool { int(1...n) == 1 }
-
-  mutating func element<T>(of items: [T]) -> T { items[int(0...(items.count - 1))] }
-
-  /// Fisher–Yates.
-  mutating func shuffled<T>(_ items: [T]) -> [T] {
-    var items = items
-    for i in stride(from: items.count - 1, to: 0, by: -1) {
-      items.swapAt(i, int(0...i))
-    }
-    return items
-  }
-}
+/// The shared generator (Tests/TestSupport), under its name for every file of this target.
+typealias SplitMix64 = TestSupport.SplitMix64
 
 /// A minute, in seconds. Model tests put every instant on a minute grid, so one Bool a minute
 /// describes any set of intervals exactly.

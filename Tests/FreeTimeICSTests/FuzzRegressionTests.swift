@@ -1,5 +1,6 @@
 import Foundation
 import FreeTimeCore
+import TestSupport
 import Testing
 
 @testable import FreeTimeICS
@@ -8,9 +9,7 @@ import Testing
 /// calendars) is read to an answer or a `ReadError`, never a crash or a hang, with every option
 /// mix of the fuzz target (Fuzz/Sources/FuzzReader), and the answer passes the target's checks.
 @Suite struct FuzzRegressionTests {
-  static let directory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/fuzz")
+  static let directory = Paths.fixtures.appendingPathComponent("fuzz")
 
   static let files: [String] =
     ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])

@@ -1,5 +1,6 @@
 import Foundation
 import FreeTimeCore
+import TestSupport
 import Testing
 
 @testable import FreeTimeICS
@@ -8,28 +9,8 @@ import Testing
 /// speed. On random rules, windows, zones and COUNT/UNTIL limits, the instances must be exactly
 /// those libical's iterator gives, with and without the fast-forward to the window.
 @Suite struct OwnExpansionTests {
-  /// A small deterministic generator (SplitMix64).
-  struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-      range.lowerBound + Int(next() % UInt64(range.count))
-    }
-    mutating func chance(_ p: Double) -> Bool { Double(next() % 1000) / 1000 < p }
-    mutating func subset<T>(_ items: [T], atMost: Int) -> [T] {
-      var out: [T] = []
-      for item in items where out.count < atMost && chance(Double(atMost) / Double(items.count)) {
-        out.append(item)
-      }
-      return out
-    }
-  }
+  /// The shared SplitMix64 generator (Tests/TestSupport).
+  typealias Random = SplitMix64
 
   static func rule(_ r: inout Random) -> String {
     let daily = r.chance(0.5)
@@ -65,7 +46,7 @@ import Testing
   }
 
   @Test func ownExpansionMatchesLibical() throws {
-    var r = Random(state: 20_261_122)
+    var r = Random(seed: 20_261_122)
     var checked = 0
     for _ in 0..<1200 {
       let rule = Self.rule(&r)

@@ -797,7 +797,7 @@ import Testing
   }
 }
 
-/// Rule shapes libical 3.0.16 gets wrong (LIBICAL_NOTES.md), expanded or checked by freetime.
+/// Rule shapes libical 3.0.16 gets wrong (docs/LIBICAL.md), expanded or checked by freetime.
 @Suite struct LibicalGuardTests {
   func busy(_ rule: String, start: String = "20260105T090000Z", from: String, to: String) throws
     -> [Interval]

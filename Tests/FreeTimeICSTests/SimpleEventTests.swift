@@ -1,5 +1,6 @@
 import FreeTimeCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FreeTimeICS
@@ -67,9 +68,7 @@ import Testing
       maxInstances: 100_000)
   }
 
-  static let fixtures: String = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fixtures").path
+  static let fixtures: String = Paths.fixtures.path
 
   /// Every calendar in Fixtures/ (the bad-input ones too) under a few option mixes.
   @Test func fixturesReadTheSameWithAndWithoutIt() throws {
@@ -101,7 +100,7 @@ import Testing
   /// DURATION...), so both paths and the line between them are exercised.
   @Test(arguments: 0..<40)
   func randomEventsReadTheSame(seed: Int) throws {
-    var rng = Random(state: UInt64(9_000 + seed))
+    var rng = Random(seed: UInt64(9_000 + seed))
     var body = ""
     var plain = 0
     var overrides = 0

@@ -1,22 +1,17 @@
 import Foundation
 import FreeTimeCore
+import TestSupport
 @testable import FreeTimeICS
 
 /// Writes calendar text to a temporary file and reads it as one person.
 enum Read {
   static let utc = Zone.named("UTC")!
 
-  /// A temporary directory for this test process.
-  static let directory: String = {
-    let path = NSTemporaryDirectory() + "freetime-ics-tests-\(getpid())"
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }()
+  /// The temporary directory for this test process.
+  static var directory: String { TemporaryFiles.directory }
 
   static func write(_ text: String, name: String = UUID().uuidString + ".ics") -> String {
-    let path = directory + "/" + name
-    _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-    return path
+    TemporaryFiles.file(text, name: name)
   }
 
   /// The calendar text with CRLF line ends, wrapped in a VCALENDAR unless it has one.

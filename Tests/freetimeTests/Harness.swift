@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `freetime` binary and captures what it prints (argument-parser's
@@ -8,11 +9,10 @@ struct Run {
   var stdout: String
   var stderr: String
 
-  /// The directory of the package (three levels above this file).
-  static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  /// The directory of the package, and its Fixtures/ (Tests/TestSupport).
+  static let packageRoot: URL = Paths.packageRoot
 
-  static let fixtures = packageRoot.appendingPathComponent("Fixtures")
+  static let fixtures = Paths.fixtures
 
   /// The freetime binary next to the test bundle (`.build/debug/freetime`).
   static let binary: URL = {
@@ -115,17 +115,5 @@ enum Golden {
   }
 }
 
-/// Temporary files for tests.
-enum Temp {
-  static let directory: String = {
-    let path = NSTemporaryDirectory() + "freetime-e2e-\(getpid())"
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }()
-
-  static func file(_ text: String, name: String = UUID().uuidString + ".ics") -> String {
-    let path = directory + "/" + name
-    _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-    return path
-  }
-}
+/// Temporary files for tests (Tests/TestSupport).
+typealias Temp = TemporaryFiles

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import freetime
@@ -28,14 +29,10 @@ import Testing
       "é", "\u{00}", "\u{1F}", "Ć", "日本", "\u{C2}", " ",
       "{\"start\": \"2026-11-23T09:00:00+01:00\"}",
     ]
-    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-    func next() -> Int {
-      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int(seed >> 33)
-    }
+    var rng = SplitMix64(seed: 0x9E37_79B9_7F4A_7C15)
     for round in 0..<3000 {
       var text = ""
-      for _ in 0..<(round % 40) { text += pieces[next() % pieces.count] }
+      for _ in 0..<(round % 40) { text += rng.element(of: pieces) }
       #expect(Output.terminalSafe(text) == Self.expected(text), "\(Array(text.utf8))")
     }
   }

@@ -9,7 +9,7 @@ the same JSON as `freetime --format json` for the options it supports:
 
 CAL is a file, a directory of .ics files (one person) or NAME=PATH. WHEN is YYYY-MM-DD
 (midnight in --tz), YYYY-MM-DDTHH:MM[:SS] (wall time in --tz) or that with Z / +HH:MM.
-Semantics follow DESIGN §1 and §3 of freetime. Known differences from RFC 5545 that come from
+Semantics follow freetime's docs/ARCHITECTURE.md. Known differences from RFC 5545 that come from
 the libraries, not from this script: zoneinfo resolves a wall time in a DST gap with the offset
 *before* the gap and a fold with fold=0 (the first occurrence), which is what RFC 5545 §3.3.5
 asks; recurring-ical-events matches RECURRENCE-ID overrides by their local time.

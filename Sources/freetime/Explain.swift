@@ -72,16 +72,14 @@ struct Explainer {
         let origin = index < person.origins.count ? person.origins[index] : nil
         bounds.append(
           Bound(
-            interval: Interval(interval.start - buffer, interval.end + buffer), person: person.name,
+            interval: SlotAdjust.pad(interval, by: buffer), person: person.name,
             explanation: Explanation(kind: .event, person: person.name, origin: origin)))
       }
-      do {
-        for off in setup.offHours(of: person) {
-          bounds.append(
-            Bound(
-              interval: off, person: person.name,
-              explanation: Explanation(kind: .workingHours, person: person.name)))
-        }
+      for off in setup.offHours(of: person) {
+        bounds.append(
+          Bound(
+            interval: off, person: person.name,
+            explanation: Explanation(kind: .workingHours, person: person.name)))
       }
     }
   }

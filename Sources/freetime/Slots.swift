@@ -204,25 +204,8 @@ extension Freetime {
       }
       if let grid = align?.seconds, grid > 0 {
         // Align first, then keep what is still at least --min long.
-        slots = merged(minimum: 0).compactMap { slot in
-          guard let aligned = SlotAdjust.align(slot.interval, grid: grid, zone: setup.zone),
-            aligned.duration >= max(setup.minimum, 1)
-          else { return nil }
-          var moved = slot
-          moved.interval = aligned
-          return moved
-        }
-        var unique: [Slot] = []
-        for slot in slots {
-          if let i = unique.firstIndex(where: {
-            $0.interval == slot.interval && $0.free == slot.free
-          }) {
-            for r in slot.rooms where !unique[i].rooms.contains(r) { unique[i].rooms.append(r) }
-          } else {
-            unique.append(slot)
-          }
-        }
-        slots = unique
+        slots = SlotAdjust.align(
+          merged(minimum: 0), grid: grid, zone: setup.zone, minimum: setup.minimum)
       } else {
         slots = merged(minimum: setup.minimum)
       }
@@ -235,13 +218,7 @@ extension Freetime {
         let buffer = buffer?.seconds ?? 0
         let rows = people.map { person in
           let tentative = SlotAdjust.pad(person.tentative, by: buffer)
-          var firm = SlotAdjust.pad(person.busy, by: buffer)
-          var remaining = Dictionary(tentative.map { ($0, 1) }, uniquingKeysWith: +)
-          firm.removeAll { interval in
-            guard let n = remaining[interval], n > 0 else { return false }
-            remaining[interval] = n - 1
-            return true
-          }
+          let firm = BusyTime.firm(SlotAdjust.pad(person.busy, by: buffer), less: tentative)
           let off = setup.offHours(of: person)
           return Timeline.Row(name: person.name, busy: firm, tentative: tentative, off: off)
         }

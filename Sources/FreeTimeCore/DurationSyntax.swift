@@ -1,4 +1,4 @@
-/// The DURATION syntax of the command line (DESIGN §4): `30m`, `1h`, `1h30m`, `90s`, `2d`, `1w`,
+/// The DURATION syntax of the command line (docs/ARCHITECTURE.md, Command line): `30m`, `1h`, `1h30m`, `90s`, `2d`, `1w`,
 /// and ISO 8601 / RFC 5545 durations such as `PT1H30M` or `P1D`. All durations here are exact
 /// seconds (a day is 86,400 s).
 public enum DurationSyntax {

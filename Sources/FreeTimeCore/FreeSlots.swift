@@ -1,6 +1,6 @@
 import HeapModule
 
-/// One person's free time: the open-event counter of DESIGN §1.
+/// One person's free time: the open-event counter (docs/ARCHITECTURE.md, Free time).
 ///
 /// Every busy interval becomes a +1 marker at its start and a −1 marker at its end. One
 /// artificial event covers everything before the window and everything after it, so the counter
@@ -90,16 +90,13 @@ public enum FreeSlots {
 
 /// The marker walk shared by one person's free time and the merger.
 enum Sweep {
-  /// Walks +1 markers (`starts`) and −1 markers (`ends`) in time order.
+  /// Walks +1 markers (`starts`) and −1 markers (`ends`) in time order and returns where the
+  /// counter is at least `threshold` (the merger's "enough people free").
   ///
-  /// - Parameters:
-  ///   - threshold: the count that matters.
-  ///   - inverted: false returns where the counter is at least `threshold` (the merger's
-  ///     "enough people free"); true returns where it is below `threshold` (with 1: nobody busy).
   /// - Returns: sorted, disjoint, non-empty intervals.
   /// - Complexity: O(n log n) — the sort; the walk is one pass.
   static func walk(
-    starts: inout [Instant], ends: inout [Instant], threshold: Int, inverted: Bool
+    starts: inout [Instant], ends: inout [Instant], threshold: Int
   ) -> [Interval] {
     starts.sort()
     ends.sort()
@@ -107,7 +104,7 @@ enum Sweep {
     var count = 0
     var i = 0
     var j = 0
-    var openedAt: Instant? = inverted && threshold > 0 ? Instant.min : nil
+    var openedAt: Instant? = nil
     while i < starts.count || j < ends.count {
       let t: Instant
       if j >= ends.count || (i < starts.count && starts[i] <= ends[j]) {
@@ -124,12 +121,12 @@ enum Sweep {
         count -= 1
         j += 1
       }
-      let wasIn = inverted ? before < threshold : before >= threshold
-      let isIn = inverted ? count < threshold : count >= threshold
+      let wasIn = before >= threshold
+      let isIn = count >= threshold
       if !wasIn && isIn {
         openedAt = t
       } else if wasIn && !isIn, let opened = openedAt {
-        if opened < t, opened != Instant.min { result.append(Interval(opened, t)) }
+        if opened < t { result.append(Interval(opened, t)) }
         openedAt = nil
       }
     }

@@ -1,5 +1,5 @@
 extension Merger {
-  /// Slots where a fixed group of at least `k` required people is free (DESIGN §1, `--quorum`).
+  /// Slots where a fixed group of at least `k` required people is free (`--quorum`; docs/ARCHITECTURE.md, Free time).
   ///
   /// A slot is a pair (interval, group): the group is free throughout the interval, the interval
   /// cannot grow without losing someone of the group, and nobody outside the group is free

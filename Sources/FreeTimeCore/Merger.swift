@@ -1,4 +1,4 @@
-/// How a calendar takes part in a meeting (DESIGN §1).
+/// How a calendar takes part in a meeting (docs/ARCHITECTURE.md, Free time).
 public enum Role: String, Sendable, CaseIterable {
   /// Must be free for the whole slot (or, with a quorum, counts towards it).
   case required
@@ -37,7 +37,7 @@ public struct Slot: Sendable, Hashable {
   }
 }
 
-/// Intersects people's free time (DESIGN §1): the same counter walk as one person's free time,
+/// Intersects people's free time (docs/ARCHITECTURE.md, Free time): the same counter walk as one person's free time,
 /// counting open free slots; where the count reaches the number of required people a common
 /// slot opens, and it closes when the count drops below. Slots shorter than the minimum are
 /// dropped; a zero-length slot is never produced.
@@ -120,6 +120,6 @@ public struct Merger: Sendable {
         ends.append(part.end)
       }
     }
-    return Sweep.walk(starts: &starts, ends: &ends, threshold: k, inverted: false)
+    return Sweep.walk(starts: &starts, ends: &ends, threshold: k)
   }
 }

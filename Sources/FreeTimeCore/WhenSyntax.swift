@@ -1,4 +1,4 @@
-/// The WHEN syntax of `--from` and `--to` (DESIGN §4).
+/// The WHEN syntax of `--from` and `--to` (docs/ARCHITECTURE.md, Command line).
 ///
 /// * `2026-11-23` — midnight at the start of that day in the zone;
 /// * `2026-11-23T09:00`, `2026-11-23T09:00:30`, also with a space for `T` — wall-clock time in

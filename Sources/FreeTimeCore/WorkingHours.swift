@@ -1,7 +1,7 @@
 /// Working hours: a daily span of wall-clock time on some weekdays (`--hours`, `--days`).
 ///
 /// They apply in each person's home zone, so a team across zones gets the hours that are humane
-/// for each person (DESIGN §4).
+/// for each person (docs/ARCHITECTURE.md, Working hours).
 public struct WorkingHours: Sendable, Hashable {
   /// Seconds after midnight; `end` may be 86,400 (`24:00`).
   public var start: Int
@@ -78,30 +78,4 @@ public struct WorkingHours: Sendable, Hashable {
 
   /// Whether these hours leave every moment open.
   public var isAlways: Bool { start == 0 && end == 86_400 && days.count == 7 }
-}
-
-/// Slot adjustments applied after merging.
-public enum SlotAdjust {
-  /// Pads every non-empty busy interval by `buffer` on both sides (`--buffer`).
-  public static func pad(_ busy: [Interval], by buffer: Int64) -> [Interval] {
-    guard buffer > 0 else { return busy }
-    return busy.compactMap { $0.isEmpty ? nil : Interval($0.start - buffer, $0.end + buffer) }
-  }
-
-  /// Rounds a slot's start up and its end down to multiples of `grid` on the zone's wall clock
-  /// (`--align`); nil when nothing is left.
-  public static func align(_ interval: Interval, grid: Int64, zone: some UTCOffsetSource)
-    -> Interval?
-  {
-    guard grid > 0 else { return interval }
-    let s = LocalTimeResolver.civil(interval.start, in: zone)
-    let e = LocalTimeResolver.civil(interval.end, in: zone)
-    let up = CivilTime.floorDiv(s + grid - 1, grid) * grid
-    let down = CivilTime.floorDiv(e, grid) * grid
-    // Move by the civil difference from the slot's own instants, so a DST change elsewhere in
-    // the day does not shift the edges.
-    let start = interval.start + (up - s)
-    let end = interval.end - (e - down)
-    return start < end ? Interval(start, end) : nil
-  }
 }

@@ -2,10 +2,6 @@ import ArgumentParser
 import FreeTimeCore
 import FreeTimeICS
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 extension Freetime {
   /// `freetime busy`: share availability without sharing the calendar.
   struct Busy: ParsableCommand {
@@ -19,48 +15,31 @@ extension Freetime {
         """
     )
 
-    @Argument(
-      help: ArgumentHelp(
-        "A calendar: a .ics file, a directory of .ics files, - for standard input, or NAME=PATH.",
-        valueName: "calendar"),
-      completion: .file(extensions: ["ics"]))
-    var calendars: [String] = []
-
+    @OptionGroup var calendars: CalendarArguments
     /// --from, --to, --tz.
     @OptionGroup var window: WindowOptions
-
-    @Option(
-      name: [.customShort("o"), .customLong("output")],
-      help: ArgumentHelp("Write to FILE atomically instead of standard output.", valueName: "file"))
-    var output: String?
-
-    @Flag(help: "Treat every warning about the calendars as an error.")
-    var strict = false
-
+    /// -o.
+    @OptionGroup var output: OutputFileOptions
+    /// --strict.
+    @OptionGroup var warnings: WarningOptions
     /// --max-line-bytes, --max-file-instances, --cpu-budget.
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
-      if calendars.isEmpty { throw ValidationError("Name at least one calendar.") }
+      try calendars.check()
+      try calendars.checkStandardInput()
     }
 
+    /// Reads as the default command does with its defaults: tentative and all-day events
+    /// block time, no `--zone`, no `--buffer`.
     func run() throws {
-      var slots = try Slots.parse(calendars)
-      slots.window = window
-      slots.strict = strict
-      slots.limits = limits
-      let setup = try Setup(slots)
+      let setup = try Setup(
+        calendars: calendars, window: window, reading: ReadingOptions.parse([]),
+        scheduling: SchedulingOptions.parse([]), limits: limits)
       let people = try Reading.people(setup.sources, options: setup.readOptions, quiet: false)
-      var warnings = 0
-      for person in people {
-        for d in person.diagnostics { Diagnostics.warning(d.description) }
-        warnings += person.diagnostics.count
-      }
-      if strict && warnings > 0 {
-        throw CommandError("\(Slots.count(warnings, "warning")) and --strict is set")
-      }
+      try Reading.warn(about: people, strict: warnings.strict, quiet: false, summary: false)
       let text = ICSWriter.busy(people, window: setup.window, stamp: setup.stamp)
-      try Output.write(text, to: output, quiet: false)
+      try Output.write(text, to: output.output, quiet: false)
     }
   }
 }

@@ -2,10 +2,6 @@ import ArgumentParser
 import FreeTimeCore
 import FreeTimeICS
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 extension Freetime {
   /// `freetime check`: what in these calendars is broken or suspicious.
   struct Check: ParsableCommand {
@@ -21,12 +17,7 @@ extension Freetime {
         """
     )
 
-    @Argument(
-      help: ArgumentHelp(
-        "A calendar: a .ics file, a directory of .ics files, or - for standard input.",
-        valueName: "calendar"),
-      completion: .file(extensions: ["ics"]))
-    var calendars: [String] = []
+    @OptionGroup var calendars: CalendarArguments
 
     @Option(
       help: ArgumentHelp(
@@ -38,46 +29,59 @@ extension Freetime {
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
-      if calendars.isEmpty { throw ValidationError("Name at least one calendar.") }
+      try calendars.check()
     }
 
     func run() throws {
-      let zone = try Setup.zone(tz)
-      let now = Instant(time(nil))
-      var options = ReadOptions(
-        window: Interval(now, now + 7 * 86400), defaultZone: zone, maxInstances: 10_000_000)
-      options.lint = true
-      options.limits = limits.limits
-      var errors = 0
-      var warnings = 0
-      var notes = 0
-      var out = ""
-      for argument in calendars {
-        let source = try Setup.source(argument)
+      let setup = try Setup(checking: calendars, tz: tz, limits: limits)
+      var findings = Findings()
+      for source in setup.sources {
         do {
-          let person = try CalendarReader.read(source, options: options)
-          for d in person.diagnostics.sorted(by: {
-            ($0.file, $0.line ?? 0) < ($1.file, $1.line ?? 0)
-          }) {
-            var line = d.file
-            if let l = d.line { line += ":\(l)" }
-            line += ": \(d.severity.rawValue): \(Sanitize.text(d.message, limit: 300))"
-            if let uid = d.uid, !uid.isEmpty { line += " (UID \(Sanitize.text(uid, limit: 120)))" }
-            out += line + "\n"
-            if d.severity == .warning { warnings += 1 } else { notes += 1 }
-          }
+          findings.add(try CalendarReader.read(source, options: setup.readOptions).diagnostics)
         } catch let error as ReadError {
-          var line = error.file
-          if let l = error.line { line += ":\(l)" }
-          out += "\(line): error: \(error.message)\n"
-          errors += 1
+          findings.add(error)
         }
       }
-      Output.writeAll(1, Array(out.utf8))
+      Output.writeAll(1, Array(findings.text.utf8))
       Diagnostics.plain(
-        "freetime: \(Slots.count(errors, "error")), \(Slots.count(warnings, "warning")), \(Slots.count(notes, "note")) in \(Slots.count(calendars.count, "calendar"))"
-      )
-      throw errors > 0 ? ExitCode(2) : warnings > 0 ? ExitCode(1) : ExitCode.success
+        "freetime: \(findings.summary) in \(Diagnostics.count(setup.sources.count, "calendar"))")
+      throw findings.exitCode
+    }
+  }
+
+  /// What `check` found: one line per finding, in file and line order within a calendar.
+  struct Findings {
+    var text = ""
+    var errors = 0
+    var warnings = 0
+    var notes = 0
+
+    mutating func add(_ diagnostics: [Diagnostic]) {
+      for d in diagnostics.sorted(by: { ($0.file, $0.line ?? 0) < ($1.file, $1.line ?? 0) }) {
+        var line = d.file
+        if let l = d.line { line += ":\(l)" }
+        line += ": \(d.severity.rawValue): \(Sanitize.text(d.message, limit: 300))"
+        if let uid = d.uid, !uid.isEmpty { line += " (UID \(Sanitize.text(uid, limit: 120)))" }
+        text += line + "\n"
+        if d.severity == .warning { warnings += 1 } else { notes += 1 }
+      }
+    }
+
+    /// A calendar that cannot be read.
+    mutating func add(_ error: ReadError) {
+      var line = error.file
+      if let l = error.line { line += ":\(l)" }
+      text += "\(line): error: \(error.message)\n"
+      errors += 1
+    }
+
+    var summary: String {
+      "\(Diagnostics.count(errors, "error")), \(Diagnostics.count(warnings, "warning")), \(Diagnostics.count(notes, "note"))"
+    }
+
+    /// 2 with errors, 1 with warnings, else 0.
+    var exitCode: ExitCode {
+      errors > 0 ? ExitCode(2) : warnings > 0 ? ExitCode(1) : ExitCode.success
     }
   }
 }

@@ -65,23 +65,21 @@ struct Explainer {
   var bounds: [Bound] = []
   let window: Interval
 
-  init(people: [PersonCalendar], buffer: Int64, setup: Setup) {
+  init(people: [PersonCalendar], setup: Setup) {
     self.window = setup.window
     for person in people where person.role != .optional {
       for (index, interval) in person.busy.enumerated() where !interval.isEmpty {
         let origin = index < person.origins.count ? person.origins[index] : nil
         bounds.append(
           Bound(
-            interval: Interval(interval.start - buffer, interval.end + buffer), person: person.name,
+            interval: SlotAdjust.pad(interval, by: setup.buffer), person: person.name,
             explanation: Explanation(kind: .event, person: person.name, origin: origin)))
       }
-      do {
-        for off in setup.offHours(of: person) {
-          bounds.append(
-            Bound(
-              interval: off, person: person.name,
-              explanation: Explanation(kind: .workingHours, person: person.name)))
-        }
+      for off in setup.offHours(of: person) {
+        bounds.append(
+          Bound(
+            interval: off, person: person.name,
+            explanation: Explanation(kind: .workingHours, person: person.name)))
       }
     }
   }

@@ -41,7 +41,7 @@ struct Freetime: ParsableCommand {
       """,
     version: version,
     // Each subcommand gives its commandName: otherwise argument-parser derives it from the type
-    // name by reflection, 27 times a run (about a millisecond of every start).
+    // name by reflection, again and again at every start.
     subcommands: [Slots.self, Busy.self, Check.self],
     defaultSubcommand: Slots.self
   )
@@ -117,6 +117,11 @@ enum Diagnostics {
     let kind = String(text[open.upperBound..<close.lowerBound])
     guard let example = examples[kind] else { return text }
     return text + ": use " + example + "."
+  }
+
+  /// `1 warning`, `3 warnings`.
+  static func count(_ n: Int, _ noun: String) -> String {
+    n == 1 ? "1 \(noun)" : "\(n) \(noun)s"
   }
 
   static func plain(_ text: String) {

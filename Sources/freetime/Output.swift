@@ -1,3 +1,4 @@
+import FreeTimeCore
 import FreeTimeICS
 
 #if canImport(Glibc)
@@ -71,15 +72,17 @@ enum Output {
 
   static let interruptions: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-  /// Output with every control byte removed but tab, line feed and the CR of a CR LF (iCalendar
-  /// lines end so): calendar text never reaches a terminal as an escape sequence, whatever the
-  /// format. C1 controls (U+0080–U+009F, which some terminals obey like ESC) go too. Renderers
-  /// already clean calendar text; this is the last line of defence, and costs one scan.
+  /// Output without the characters of `ControlCharacters` but tab, line feed and the CR of a
+  /// CR LF (iCalendar lines end so): calendar text never reaches a terminal as an escape
+  /// sequence or a bidirectional override, whatever the format. With `keepingColour`, an ESC
+  /// that starts an SGR sequence (freetime's own colour) stays. Renderers already clean
+  /// calendar text; this is the last line of defence, and costs one scan.
   static func terminalSafe(_ text: String, keepingColour: Bool = false) -> String {
     var text = text
     let clean = text.withUTF8 { bytes -> Bool in
-      // Eight bytes at a time: a word is looked at byte by byte only when it holds a byte
-      // below 0x20 (tab and line feed too), DEL or 0xC2 (the lead byte of a C1 control).
+      // Eight bytes at a time: a word is looked at byte by byte only when it holds a byte that
+      // may start a control character (ControlCharacters.mayStart: below 0x20, tab and line
+      // feed too, DEL, 0xC2 or 0xE2).
       let ones: UInt64 = 0x0101_0101_0101_0101
       let highs: UInt64 = 0x8080_8080_8080_8080
       func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
@@ -88,7 +91,7 @@ enum Output {
         if i + 8 <= bytes.count {
           let x = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
           if (x &- ones &* 0x20) & ~x & highs == 0 && !hasZero(x ^ (ones &* 0x7F))
-            && !hasZero(x ^ (ones &* 0xC2))
+            && !hasZero(x ^ (ones &* 0xC2)) && !hasZero(x ^ (ones &* 0xE2))
           {
             i += 8
             continue
@@ -99,16 +102,9 @@ enum Output {
           defer { i += 1 }
           let b = bytes[i]
           if b == 0x1B && keepingColour { continue }  // checked below, on the slow path
-          if b < 0x20 {
-            if b == 0x09 || b == 0x0A { continue }
-            if b == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A { continue }
-            return false
-          }
-          if b == 0x7F
-            || (b == 0xC2 && i + 1 < bytes.count && bytes[i + 1] >= 0x80 && bytes[i + 1] <= 0x9F)
-          {
-            return false
-          }
+          if b == 0x09 || b == 0x0A { continue }
+          if b == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A { continue }
+          if ControlCharacters.starts(at: i, in: bytes) { return false }
         }
       }
       return true
@@ -126,13 +122,9 @@ enum Output {
         i = end
         continue
       }
-      if v < 0x20 {
-        if v == 0x09 || v == 0x0A { out.append(scalar) }
-        if v == 0x0D && i + 1 < scalars.count && scalars[i + 1] == "\n" { out.append(scalar) }
-        continue
-      }
-      if v == 0x7F || (0x80...0x9F).contains(v) { continue }
-      out.append(scalar)
+      let layout =
+        v == 0x09 || v == 0x0A || (v == 0x0D && i + 1 < scalars.count && scalars[i + 1] == "\n")
+      if layout || !ControlCharacters.contains(scalar) { out.append(scalar) }
     }
     return String(out)
   }

@@ -6,37 +6,6 @@ import FreeTimeICS
   import Glibc
 #endif
 
-/// Reading calendars on several threads, with a progress line on standard error.
-enum Reading {
-  /// Inputs this big (or standard input) get a progress line.
-  static let bigInput = 32 << 20
-
-  /// Reads every source (in parallel), showing progress when standard error is a terminal and
-  /// the input is big; throws the first error in argument order.
-  static func people(_ sources: [CalendarSource], options: ReadOptions, quiet: Bool) throws
-    -> [PersonCalendar]
-  {
-    var options = options
-    let total = sources.reduce(0) { $0 + CalendarReader.size($1) }
-    let stdin = sources.contains { $0.kind == .standardInput }
-    var reporter: ProgressLine? = nil
-    if !quiet && isatty(2) == 1 && (total >= bigInput || stdin) {
-      let progress = ReadProgress()
-      options.progress = progress
-      reporter = ProgressLine(progress: progress, total: stdin ? nil : total)
-    }
-    let results = CalendarReader.readAll(sources, options: options)
-    reporter?.stop()
-    return try results.map { result in
-      do {
-        return try result.get()
-      } catch let error as ReadError {
-        throw CommandError(error.description)
-      }
-    }
-  }
-}
-
 /// `freetime: reading 120.4 of 512.0 MB (23%), 96.1 MB/s`, redrawn a few times a second on
 /// standard error, and erased when reading is done. Shown only after half a second, so quick
 /// runs print nothing.

@@ -1,7 +1,8 @@
 import FreeTimeCore
 import FreeTimeICS
 
-/// Everything a renderer needs, and the renderers of DESIGN §4.
+/// Everything a renderer needs, and the renderers of the output formats (README, Output
+/// formats).
 struct Report {
   var window: Interval
   var zone: Zone
@@ -239,7 +240,7 @@ struct Report {
 enum CSV {
   static func field(_ text: String) -> String {
     let clean = Sanitize.text(text, limit: 10_000)
-    if clean.contains(where: { $0 == "," || $0 == "\"" || $0 == ";" && false || $0 == "\n" }) {
+    if clean.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) {
       return "\"" + clean.replacingAll("\"", with: "\"\"") + "\""
     }
     return clean
@@ -247,9 +248,9 @@ enum CSV {
 }
 
 enum JSON {
-  /// A JSON string literal (RFC 8259) without control characters: escaped ones would come back
-  /// as raw bytes through `jq -r` onto a terminal, so C0 (but tab and line feed, escaped), DEL
-  /// and C1 controls are left out.
+  /// A JSON string literal (RFC 8259) without the characters of `ControlCharacters` but tab and
+  /// line feed, which are escaped: escaped controls would come back as raw bytes through
+  /// `jq -r` onto a terminal.
   static func string(_ text: String) -> String {
     var out: [UInt8] = []
     out.reserveCapacity(text.utf8.count + 2)
@@ -267,7 +268,7 @@ enum JSON {
       case "\n": out.append(contentsOf: #"\n"#.utf8)
       case "\t": out.append(contentsOf: #"\t"#.utf8)
       default:
-        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { continue }
+        if ControlCharacters.contains(scalar) { continue }
         if scalar.isASCII {
           out.append(UInt8(scalar.value))
         } else {

@@ -27,6 +27,24 @@ struct Timeline {
   var dayStart: Int
   var dayEnd: Int
 
+  /// A row per person and room: firm busy time, tentative time (both padded by `--buffer`)
+  /// and the time outside working hours; the day shown is the working hours' span (`--hours`),
+  /// else the whole day.
+  init(people: [PersonCalendar], slots: [Slot], setup: Setup) {
+    rows = people.map { person in
+      let tentative = SlotAdjust.pad(person.tentative, by: setup.buffer)
+      let busy = SlotAdjust.pad(person.busy, by: setup.buffer)
+      return Row(
+        name: person.name, busy: BusyTime.firm(busy, less: tentative), tentative: tentative,
+        off: setup.offHours(of: person))
+    }
+    self.slots = slots
+    window = setup.window
+    zone = setup.zone
+    dayStart = setup.hours.start
+    dayEnd = setup.hours.end
+  }
+
   func render(_ paint: Paint = Paint(on: false)) -> String {
     let span = dayEnd - dayStart
     let step = span <= 16 * 3600 ? 900 : 1800

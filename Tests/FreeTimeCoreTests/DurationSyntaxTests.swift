@@ -2,7 +2,7 @@ import Testing
 
 @testable import FreeTimeCore
 
-/// The DURATION syntax of `--min`, `--buffer` and `--align` (man/freetime.1).
+/// The DURATION syntax of `--min`, `--buffer` and `--align` (docs/ARCHITECTURE.md, Command line).
 @Suite struct DurationSyntaxTests {
   @Test(
     arguments: [

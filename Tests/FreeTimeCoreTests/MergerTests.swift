@@ -2,11 +2,11 @@ import Testing
 
 @testable import FreeTimeCore
 
-/// The merger (docs/ARCHITECTURE.md) against a minute-by-minute model, and by hand.
+/// The merger (docs/ARCHITECTURE.md, Free time) against a minute-by-minute model, and by hand.
 @Suite struct MergerTests {
   // MARK: - The model
 
-  /// What the merger must return, computed minute by minute from docs/ARCHITECTURE.md:
+  /// What the merger must return, computed minute by minute from docs/ARCHITECTURE.md, Free time:
   /// * the common free time of the required people (everything when there are none);
   /// * with rooms: that time ∩ each room's free time, equal intervals merged into one slot, each
   ///   slot listing every room free throughout it, in the order given;

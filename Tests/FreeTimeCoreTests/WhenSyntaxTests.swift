@@ -2,7 +2,7 @@ import Testing
 
 @testable import FreeTimeCore
 
-/// The WHEN syntax of `--from` and `--to` (man/freetime.1).
+/// The WHEN syntax of `--from` and `--to` (docs/ARCHITECTURE.md, Command line).
 @Suite struct WhenSyntaxTests {
   let prague = SystemZone("Europe/Prague")
   /// 2026-11-22T11:24:29Z, a Sunday: 12:24:29 in Prague (CET, +01:00).

@@ -44,15 +44,4 @@ import Testing
     }
     #expect(free == Bitmap.runs(bits, window: window), "seed \(seed)")
   }
-
-  @Test func padAndAlign() {
-    #expect(
-      SlotAdjust.pad([Interval(100, 200), Interval(300, 300)], by: 10) == [Interval(90, 210)])
-    let utc = FixedOffset(seconds: 0)
-    #expect(SlotAdjust.align(Interval(610, 3590), grid: 900, zone: utc) == Interval(900, 2700))
-    #expect(SlotAdjust.align(Interval(901, 1700), grid: 900, zone: utc) == nil)
-    // The grid is the wall clock of the zone: +05:30 puts quarter hours at :00, :15, …
-    let india = FixedOffset(seconds: 19800)
-    #expect(SlotAdjust.align(Interval(60, 3000), grid: 900, zone: india) == Interval(900, 2700))
-  }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import FreeTimeCore
 import FoundationInternationalization
 import Synchronization
 

@@ -87,13 +87,7 @@ public enum ICSWriter {
       icalcomponent_add_property(fb, icalproperty_new_dtstamp(ICSTime.icaltime(utc: stamp)))
       icalcomponent_add_property(fb, icalproperty_new_dtstart(ICSTime.icaltime(utc: window.start)))
       icalcomponent_add_property(fb, icalproperty_new_dtend(ICSTime.icaltime(utc: window.end)))
-      // Firm busy time is `busy` less the tentative intervals (a multiset difference).
-      var tentativeCount: [Interval: Int] = [:]
-      for t in person.tentative { tentativeCount[t, default: 0] += 1 }
-      var firm: [Interval] = []
-      for b in person.busy {
-        if let n = tentativeCount[b], n > 0 { tentativeCount[b] = n - 1 } else { firm.append(b) }
-      }
+      let firm = BusyTime.firm(person.busy, less: person.tentative)
       for (periods, type) in [
         (union(firm, within: window), ICAL_FBTYPE_BUSY),
         (union(person.tentative, within: window), ICAL_FBTYPE_BUSYTENTATIVE),

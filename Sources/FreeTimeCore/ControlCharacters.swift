@@ -1,0 +1,63 @@
+/// The control characters freetime never prints from a calendar: text from a calendar must not
+/// reach a terminal as an escape sequence, nor reorder what is shown around it.
+///
+/// The set, and the only one:
+/// - C0: U+0000–U+001F (tab, line feed and carriage return among them);
+/// - DEL: U+007F;
+/// - C1: U+0080–U+009F (some terminals obey them as ESC sequences);
+/// - the bidirectional controls U+200E, U+200F (marks), U+202A–U+202E (embeddings and
+///   overrides) and U+2066–U+2069 (isolates), which reorder the text after them.
+///
+/// Callers differ only in the layout characters they keep or escape: `Sanitize.text` keeps
+/// none; the command's output keeps tab, line feed and the CR of a CR LF; JSON escapes tab and
+/// line feed.
+public enum ControlCharacters {
+  /// Whether `scalar` is in the set.
+  @inlinable
+  public static func contains(_ scalar: Unicode.Scalar) -> Bool {
+    let v = scalar.value
+    if v < 0x20 || (0x7F...0x9F).contains(v) { return true }
+    return v == 0x200E || v == 0x200F || (0x202A...0x202E).contains(v)
+      || (0x2066...0x2069).contains(v)
+  }
+
+  /// Whether a UTF-8 byte can begin a member of the set: a byte below 0x20, DEL, 0xC2 (C1
+  /// controls are C2 80 – C2 9F) or 0xE2 (the bidirectional controls are E2 80 8E, E2 80 8F,
+  /// E2 80 AA – E2 80 AE and E2 81 A6 – E2 81 A9). A scan may skip every other byte.
+  @inlinable
+  public static func mayStart(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2
+  }
+
+  /// Whether the UTF-8 at `i` in `bytes` begins a member of the set.
+  @inlinable
+  public static func starts(at i: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let b = bytes[i]
+    if b < 0x20 || b == 0x7F { return true }
+    func at(_ k: Int) -> UInt8 { i + k < bytes.count ? bytes[i + k] : 0 }
+    if b == 0xC2 { return (0x80...0x9F).contains(at(1)) }
+    guard b == 0xE2 else { return false }
+    switch (at(1), at(2)) {
+    case (0x80, 0x8E), (0x80, 0x8F), (0x80, 0xAA...0xAE), (0x81, 0xA6...0xA9): return true
+    default: return false
+    }
+  }
+}
+
+/// Calendar text made fit to print.
+public enum Sanitize {
+  /// `s` without the characters of `ControlCharacters` (layout characters too), cut after
+  /// `limit` characters with an ellipsis.
+  public static func text(_ s: String, limit: Int = 200) -> String {
+    var out = ""
+    for scalar in s.unicodeScalars {
+      if ControlCharacters.contains(scalar) { continue }
+      out.unicodeScalars.append(scalar)
+      if out.count >= limit {
+        out += "…"
+        break
+      }
+    }
+    return out
+  }
+}

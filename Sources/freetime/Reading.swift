@@ -1,0 +1,60 @@
+import FreeTimeCore
+import FreeTimeICS
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Reading calendars on several threads, with a progress line on standard error.
+enum Reading {
+  /// Inputs this big (or standard input) get a progress line.
+  static let bigInput = 32 << 20
+
+  /// Reads every source (in parallel), showing progress when standard error is a terminal and
+  /// the input is big; throws the first error in argument order.
+  static func people(_ sources: [CalendarSource], options: ReadOptions, quiet: Bool) throws
+    -> [PersonCalendar]
+  {
+    var options = options
+    let total = sources.reduce(0) { $0 + CalendarReader.size($1) }
+    let stdin = sources.contains { $0.kind == .standardInput }
+    var reporter: ProgressLine? = nil
+    if !quiet && isatty(2) == 1 && (total >= bigInput || stdin) {
+      let progress = ReadProgress()
+      options.progress = progress
+      reporter = ProgressLine(progress: progress, total: stdin ? nil : total)
+    }
+    let results = CalendarReader.readAll(sources, options: options)
+    reporter?.stop()
+    return try results.map { result in
+      do {
+        return try result.get()
+      } catch let error as ReadError {
+        throw CommandError(error.description)
+      }
+    }
+  }
+
+  /// Prints every warning about the calendars on standard error (unless `quiet`), then throws
+  /// when there are any and `strict` is set (`--strict`); otherwise, with `summary`, ends with
+  /// a line that counts them.
+  static func warn(about people: [PersonCalendar], strict: Bool, quiet: Bool, summary: Bool)
+    throws
+  {
+    var warnings = 0
+    for person in people {
+      for diagnostic in person.diagnostics where !quiet {
+        Diagnostics.warning(diagnostic.description)
+      }
+      warnings += person.diagnostics.count
+    }
+    if strict && warnings > 0 {
+      throw CommandError("\(Diagnostics.count(warnings, "warning")) and --strict is set")
+    }
+    if summary && warnings > 0 && !quiet {
+      Diagnostics.plain(
+        "freetime: \(Diagnostics.count(warnings, "warning")) about the calendars (--strict makes them errors)"
+      )
+    }
+  }
+}

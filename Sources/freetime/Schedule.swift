@@ -1,0 +1,44 @@
+import FreeTimeCore
+import FreeTimeICS
+
+/// The free-time computation of the default command: each person's free time, then the
+/// common slots.
+enum Schedule {
+  /// Each person's free time in the window: their busy time padded by `--buffer`, plus the time
+  /// outside their working hours (people, not rooms, in each person's home zone). Each person
+  /// on a thread of its own (sorting the busy time is most of it).
+  ///
+  /// - Parameter keepBusy: whether `people` keep their busy time (the timeline and `--explain`
+  ///   look at it again); otherwise it is handed to the counter, which turns it into the free
+  ///   list in place.
+  static func participants(_ people: inout [PersonCalendar], setup: Setup, keepBusy: Bool)
+    -> [Participant]
+  {
+    let busyTimes = Parallel.Handout(
+      people.indices.map { keepBusy ? people[$0].busy : people[$0].takeBusy() })
+    let people = people
+    return Parallel.map(people.count) { i in
+      var busy = SlotAdjust.pad(busyTimes.take(i), by: setup.buffer)
+      let off = setup.offHours(of: people[i])
+      if !off.isEmpty { busy += off }
+      return Participant(
+        name: people[i].name, role: people[i].role,
+        free: FreeSlots.free(busy: consume busy, in: setup.window))
+    }
+  }
+
+  /// The common slots: where everyone required (or `--quorum` of them) and a room are free,
+  /// at least `--min` long; with `--align`, aligned first and then kept when still that long.
+  static func slots(_ participants: [Participant], setup: Setup) -> [Slot] {
+    let required = participants.filter { $0.role == .required }.count
+    func merged(minimum: Int64) -> [Slot] {
+      if let quorum = setup.quorum, quorum < required {
+        return Merger(minimum: minimum).quorum(participants, atLeast: quorum, window: setup.window)
+      }
+      return Merger(minimum: minimum).merge(participants, window: setup.window)
+    }
+    guard let grid = setup.grid, grid > 0 else { return merged(minimum: setup.minimum) }
+    return SlotAdjust.align(
+      merged(minimum: 0), grid: grid, zone: setup.zone, minimum: setup.minimum)
+  }
+}

@@ -1,0 +1,198 @@
+import ArgumentParser
+import FreeTimeCore
+import FreeTimeICS
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The options of a command turned into values: zone, window, calendar sources, how to read
+/// them, and what makes a slot. `slots` and `busy` build it from their option groups (`busy`
+/// with the defaults of the groups it does not have), `check` from its calendars and zone.
+struct Setup {
+  var zone: Zone
+  var window: Interval
+  var sources: [CalendarSource]
+  var readOptions: ReadOptions
+  /// The DTSTAMP of iCalendar output: `SOURCE_DATE_EPOCH`, else now.
+  var stamp: Instant
+  /// `--min`, in seconds (0: every slot).
+  var minimum: Int64 = 0
+  var hours = WorkingHours()
+  /// `--buffer`, in seconds (0: none).
+  var buffer: Int64 = 0
+  /// `--align`, in seconds.
+  var grid: Int64?
+  var quorum: Int?
+
+  init(
+    calendars: CalendarArguments, window: WindowOptions, reading: ReadingOptions,
+    scheduling: SchedulingOptions, limits: LimitOptions
+  ) throws {
+    zone = try Setup.zone(window.tz)
+    let now = Instant(time(nil))
+    self.window = try Setup.window(window, zone: zone, now: now)
+    minimum = scheduling.min?.seconds ?? 0
+    let homeZones = try Setup.homeZones(reading.zones)
+    sources =
+      try calendars.calendars.map { try Setup.source($0) }
+      + scheduling.optional.map { try Setup.source($0, role: .optional) }
+      + scheduling.room.map { try Setup.source($0, role: .room) }
+    hours = try Setup.workingHours(hours: scheduling.hours, days: scheduling.days)
+    try Setup.checkNames(sources, homeZones: homeZones)
+    buffer = scheduling.buffer?.seconds ?? 0
+    grid = scheduling.align?.seconds
+    quorum = scheduling.quorum
+    // Busy time just outside the window still counts once --buffer pads it into the window.
+    readOptions = ReadOptions(
+      window: Interval(self.window.start - buffer, self.window.end + buffer), defaultZone: zone,
+      homeZones: homeZones, tentative: reading.tentative == .busy ? .busy : .free,
+      allDay: reading.allDay == .busy ? .busy : .free, maxInstances: reading.maxInstances)
+    readOptions.explain = scheduling.explain
+    readOptions.limits = limits.limits
+    stamp = Setup.stamp(now: now)
+  }
+
+  /// For `check`: every finding (`ReadOptions.lint`) in the week from now, in `--tz`, with a
+  /// cap on a series high enough that only the file limits stop it.
+  init(checking calendars: CalendarArguments, tz: String?, limits: LimitOptions) throws {
+    zone = try Setup.zone(tz)
+    let now = Instant(time(nil))
+    window = Interval(now, now + 7 * 86400)
+    sources = try calendars.calendars.map { try Setup.source($0) }
+    readOptions = ReadOptions(window: window, defaultZone: zone, maxInstances: 10_000_000)
+    readOptions.lint = true
+    readOptions.limits = limits.limits
+    stamp = now
+  }
+
+  /// Time outside a person's working hours in the window: `--hours`/`--days` in their home
+  /// zone, or their VAVAILABILITY instead when the calendar has one; nothing for rooms or
+  /// without `--hours`/`--days`.
+  func offHours(of person: PersonCalendar) -> [Interval] {
+    guard person.role != .room, !hours.isAlways else { return [] }
+    if person.hasAvailability { return person.unavailable }
+    return hours.offHours(in: window, zone: person.homeZone ?? zone)
+  }
+
+  /// `--tz`, else `$TZ`, else the system zone (/etc/localtime), else UTC.
+  static func zone(_ option: String?) throws -> Zone {
+    if let option {
+      guard let zone = Zone.named(option) else {
+        throw ValidationError(
+          "--tz '\(option)' is not a known time zone (try Europe/Prague, America/New_York, UTC).")
+      }
+      return zone
+    }
+    if let env = getenv("TZ").map({ String(cString: $0) }), !env.isEmpty, let zone = Zone.named(env)
+    {
+      return zone
+    }
+    return Zone.system
+  }
+
+  /// `--from` (default now) to `--to` (default `--from` + 7 days), not empty.
+  static func window(_ options: WindowOptions, zone: Zone, now: Instant) throws -> Interval {
+    guard let from = WhenSyntax.parse(options.from ?? "now", now: now, base: now, zone: zone)
+    else {
+      throw ValidationError(
+        "--from '\(options.from ?? "")' is not a WHEN (try 2026-11-23, 2026-11-23T09:00, now, tomorrow, +1d)."
+      )
+    }
+    guard let to = WhenSyntax.parse(options.to ?? "+7d", now: now, base: from, zone: zone)
+    else {
+      throw ValidationError(
+        "--to '\(options.to ?? "")' is not a WHEN (try 2026-11-30, 2026-11-30T18:00, +3d, +2w)."
+      )
+    }
+    guard from < to else {
+      throw ValidationError("The window is empty: --to must be later than --from.")
+    }
+    return Interval(from, to)
+  }
+
+  /// `--zone NAME=ZONE` entries by calendar name.
+  static func homeZones(_ entries: [String]) throws -> [String: Zone] {
+    var homeZones: [String: Zone] = [:]
+    for entry in entries {
+      guard let eq = entry.firstIndex(of: "="),
+        let z = Zone.named(String(entry[entry.index(after: eq)...]))
+      else {
+        throw ValidationError(
+          "--zone '\(entry)' must be NAME=ZONE with a known zone, e.g. alice=Europe/Prague.")
+      }
+      homeZones[String(entry[..<eq])] = z
+    }
+    return homeZones
+  }
+
+  /// `--hours` and `--days`; every moment without them.
+  static func workingHours(hours text: String?, days: String?) throws -> WorkingHours {
+    var hours = WorkingHours()
+    if let text {
+      guard let span = WorkingHours.parseHours(text) else {
+        throw ValidationError(
+          "--hours '\(text)' must be HH:MM-HH:MM with the end after the start, e.g. 09:00-17:00.")
+      }
+      (hours.start, hours.end) = span
+    }
+    if let text = days {
+      guard let days = WorkingHours.parseDays(text) else {
+        throw ValidationError(
+          "--days '\(text)' must name weekdays, e.g. mon-fri, mon,wed,fri or sat-sun.")
+      }
+      hours.days = days
+    }
+    return hours
+  }
+
+  /// Every calendar has a name of its own, and every `--zone` names one of them.
+  static func checkNames(_ sources: [CalendarSource], homeZones: [String: Zone]) throws {
+    var seen: [String: String] = [:]
+    for source in sources {
+      if let other = seen[source.name] {
+        throw ValidationError(
+          "Two calendars are named '\(source.name)' (\(other) and \(source.argument)); name them with NAME=PATH."
+        )
+      }
+      seen[source.name] = source.argument
+    }
+    for name in homeZones.keys where seen[name] == nil {
+      throw ValidationError("--zone names '\(name)', but no calendar has that name.")
+    }
+  }
+
+  /// `SOURCE_DATE_EPOCH` when it is a number, else `now`.
+  static func stamp(now: Instant) -> Instant {
+    if let epoch = getenv("SOURCE_DATE_EPOCH").map({ String(cString: $0) }),
+      let value = Int64(epoch)
+    {
+      return value
+    }
+    return now
+  }
+
+  /// A calendar argument: `-`, `NAME=PATH`, a directory, or a file.
+  static func source(_ argument: String, role: Role = .required) throws -> CalendarSource {
+    var name: String? = nil
+    var path = argument
+    if argument != "-", access(argument, F_OK) != 0, let eq = argument.firstIndex(of: "=") {
+      name = String(argument[..<eq])
+      path = String(argument[argument.index(after: eq)...])
+      if name!.isEmpty || path.isEmpty {
+        throw ValidationError("'\(argument)' must be NAME=PATH with a name and a path.")
+      }
+    }
+    if path == "-" {
+      return CalendarSource(
+        kind: .standardInput, name: name ?? "stdin", role: role, argument: argument)
+    }
+    var info = stat()
+    let isDirectory = stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    let base = path.split(separator: "/").last.map(String.init) ?? path
+    let defaultName = base.lowercased().hasSuffix(".ics") ? String(base.dropLast(4)) : base
+    return CalendarSource(
+      kind: isDirectory ? .directory(path) : .file(path), name: name ?? defaultName, role: role,
+      argument: argument)
+  }
+}

@@ -1,0 +1,36 @@
+import Testing
+
+@testable import FreeTimeCore
+
+/// The one set of control characters, on scalars and on UTF-8 bytes, and `Sanitize.text`.
+@Suite struct ControlCharactersTests {
+  static let members: [ClosedRange<UInt32>] = [
+    0x00...0x1F, 0x7F...0x9F, 0x200E...0x200F, 0x202A...0x202E, 0x2066...0x2069,
+  ]
+
+  @Test func theDocumentedSetOnScalarsAndOnUTF8() {
+    // Every scalar up to U+2FFF (the set and its UTF-8 neighbours), and the last plane.
+    for v in Array(UInt32(0)...0x2FFF) + Array(UInt32(0x10_FF00)...0x10_FFFF) {
+      guard let scalar = Unicode.Scalar(v) else { continue }
+      let member = Self.members.contains { $0.contains(v) }
+      #expect(ControlCharacters.contains(scalar) == member, "U+\(String(v, radix: 16))")
+      let utf8 = Array(String(scalar).utf8)
+      let starts = utf8.withUnsafeBufferPointer { ControlCharacters.starts(at: 0, in: $0) }
+      #expect(starts == member, "U+\(String(v, radix: 16))")
+      if member { #expect(ControlCharacters.mayStart(utf8[0])) }
+    }
+  }
+
+  @Test func aCutSequenceAtTheEndIsNoMember() {
+    for bytes: [UInt8] in [[0xC2], [0xE2], [0xE2, 0x80], [0xE2, 0x81]] {
+      #expect(!bytes.withUnsafeBufferPointer { ControlCharacters.starts(at: 0, in: $0) })
+    }
+  }
+
+  @Test func sanitizeRemovesTheSetAndCuts() {
+    #expect(
+      Sanitize.text("a\tb\nc\r\u{1B}[31md\u{7F}\u{9B}e\u{202E}f\u{2066}g\u{200F}") == "abc[31mdefg")
+    #expect(Sanitize.text("abcdef", limit: 3) == "abc…")
+    #expect(Sanitize.text("ab\u{0}\u{202A}", limit: 3) == "ab")
+  }
+}

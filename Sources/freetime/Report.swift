@@ -66,44 +66,7 @@ struct Report {
       out += paint.yellow("No common free time.") + "\n"
       return out
     }
-    var rows: [[String]] = []
-    for slot in slots {
-      let s = TimeText.fields(slot.interval.start, zone: zone)
-      let e = TimeText.fields(slot.interval.end, zone: zone)
-      let startDay = CivilTime.floorDiv(s.civil, 86400)
-      let endDay = CivilTime.floorDiv(e.civil, 86400)
-      var endText: String
-      if endDay == startDay {
-        endText = TimeText.clock(e.fields)
-      } else if endDay == startDay + 1 && e.fields.hour == 0 && e.fields.minute == 0
-        && e.fields.second == 0
-      {
-        endText = "24:00"
-      } else {
-        endText =
-          "\(TimeText.weekday(e.fields)) \(TimeText.date(e.fields)) \(TimeText.clock(e.fields))"
-      }
-      var row = [
-        "\(TimeText.weekday(s.fields)) \(TimeText.date(s.fields))",
-        "\(TimeText.clock(s.fields)) – \(endText)",
-        DurationSyntax.short(slot.interval.duration),
-      ]
-      // When people sit in other zones, their local times too.
-      for other in otherZones {
-        let a = TimeText.fields(slot.interval.start, zone: other).fields
-        let b = TimeText.fields(slot.interval.end, zone: other).fields
-        let city = other.name.split(separator: "/").last.map {
-          String($0).replacingAll("_", with: " ")
-        }
-        row.append("· \(city ?? other.name) \(TimeText.clock(a))–\(TimeText.clock(b))")
-      }
-      if !slot.rooms.isEmpty { row.append("rooms: " + slot.rooms.joined(separator: ", ")) }
-      let missing = people.filter { $0.role == .required && !slot.free.contains($0.name) }
-      if !missing.isEmpty {
-        row.append("missing: " + Sanitize.text(missing.map(\.name).joined(separator: ", ")))
-      }
-      rows.append(row)
-    }
+    let rows = slots.map(tableRow)
     var widths: [Int] = []
     for row in rows {
       for (i, cell) in row.enumerated() {
@@ -133,6 +96,46 @@ struct Report {
       }
     }
     return out
+  }
+
+  /// One slot's cells: day, times, length, the times in other people's zones, rooms, who is
+  /// missing.
+  private func tableRow(_ slot: Slot) -> [String] {
+    let s = TimeText.fields(slot.interval.start, zone: zone)
+    let e = TimeText.fields(slot.interval.end, zone: zone)
+    let startDay = CivilTime.floorDiv(s.civil, 86400)
+    let endDay = CivilTime.floorDiv(e.civil, 86400)
+    var endText: String
+    if endDay == startDay {
+      endText = TimeText.clock(e.fields)
+    } else if endDay == startDay + 1 && e.fields.hour == 0 && e.fields.minute == 0
+      && e.fields.second == 0
+    {
+      endText = "24:00"
+    } else {
+      endText =
+        "\(TimeText.weekday(e.fields)) \(TimeText.date(e.fields)) \(TimeText.clock(e.fields))"
+    }
+    var row = [
+      "\(TimeText.weekday(s.fields)) \(TimeText.date(s.fields))",
+      "\(TimeText.clock(s.fields)) – \(endText)",
+      DurationSyntax.short(slot.interval.duration),
+    ]
+    // When people sit in other zones, their local times too.
+    for other in otherZones {
+      let a = TimeText.fields(slot.interval.start, zone: other).fields
+      let b = TimeText.fields(slot.interval.end, zone: other).fields
+      let city = other.name.split(separator: "/").last.map {
+        String($0).replacingAll("_", with: " ")
+      }
+      row.append("· \(city ?? other.name) \(TimeText.clock(a))–\(TimeText.clock(b))")
+    }
+    if !slot.rooms.isEmpty { row.append("rooms: " + slot.rooms.joined(separator: ", ")) }
+    let missing = people.filter { $0.role == .required && !slot.free.contains($0.name) }
+    if !missing.isEmpty {
+      row.append("missing: " + Sanitize.text(missing.map(\.name).joined(separator: ", ")))
+    }
+    return row
   }
 
   // MARK: JSON

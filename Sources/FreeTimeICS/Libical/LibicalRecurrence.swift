@@ -26,6 +26,29 @@ enum LibicalRecurrence {
   /// The rule libical holds, in plain values.
   static func rule(_ rule: icalrecurrencetype) -> RecurrenceRule { RecurrenceRule(rule) }
 
+  /// libical's own text of the rule (`RecurrenceRuleTests` compares it with the text of the
+  /// rule libical read, to check the conversion both ways).
+  static func text(_ rule: RecurrenceRule) -> String {
+    var recurrence = icalrecurrencetype(rule)
+    defer { free(recurrence.rscale) }
+    return Libical.withLock(exclusive: false) {
+      guard let raw = icalrecurrencetype_as_string_r(&recurrence) else { return "" }
+      defer { free(raw) }
+      return String(cString: raw)
+    }
+  }
+
+  /// libical's own text of the rule it reads from `text` (tests).
+  static func libicalText(_ text: String) -> String {
+    Libical.withLock(exclusive: false) {
+      var read = icalrecurrencetype_from_string(text)
+      defer { free(read.rscale) }
+      guard let raw = icalrecurrencetype_as_string_r(&read) else { return "" }
+      defer { free(raw) }
+      return String(cString: raw)
+    }
+  }
+
   /// Walks libical's iterator over `rule` from the wall-clock `start`: `body` takes each
   /// instance's wall clock and says whether to go on. With `from` (a midnight, civil seconds)
   /// the iterator skips ahead to that day. False when libical refuses the rule.

@@ -11,7 +11,7 @@ import Synchronization
 /// (plus one second per 5 MB of the file).
 ///
 /// Nearly all of that time is libical's, and one libical call can run for seconds or never
-/// return on a hostile calendar (LIBICAL_NOTES.md), so no check between calls would do: a
+/// return on a hostile calendar (docs/LIBICAL.md), so no check between calls would do: a
 /// watchdog thread reads each reading thread's CPU clock ten times a second. When a file is
 /// over its budget it reports the file and the line where the component being read begins, and
 /// ends the process with status 2 (nothing has been written yet: output comes after reading).

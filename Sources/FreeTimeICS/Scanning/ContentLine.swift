@@ -2,7 +2,7 @@ import FreeTimeCore
 
 /// One content line after unfolding (RFC 5545 §3.1), with the number of the physical line it
 /// starts on. `bytes` has no line terminator.
-struct ContentLine {
+struct ContentLine: Equatable {
   var bytes: [UInt8]
   var number: Int
 }

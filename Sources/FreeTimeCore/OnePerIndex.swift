@@ -2,21 +2,21 @@
 /// (`set`), read when every thread is done (`all`). Used where calendars are read, and each
 /// person's free time worked out, on several cores.
 public final class OnePerIndex<T>: @unchecked Sendable {
-  private let slots: UnsafeMutableBufferPointer<T?>
+  private let values: UnsafeMutableBufferPointer<T?>
 
   public init(count: Int) {
-    slots = .allocate(capacity: count)
-    slots.initialize(repeating: nil)
+    values = .allocate(capacity: count)
+    values.initialize(repeating: nil)
   }
 
   deinit {
-    slots.deinitialize()
-    slots.deallocate()
+    values.deinitialize()
+    values.deallocate()
   }
 
   /// From the one thread that works on index `i`.
-  public func set(_ i: Int, _ value: T) { slots[i] = value }
+  public func set(_ i: Int, _ value: T) { values[i] = value }
 
   /// After every thread is done: the values in index order.
-  public func all() -> [T] { slots.map { $0! } }
+  public func all() -> [T] { values.map { $0! } }
 }

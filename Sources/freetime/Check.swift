@@ -43,7 +43,7 @@ extension Freetime {
         }
       }
       Output.writeAll(1, Array(findings.text.utf8))
-      Diagnostics.plain(
+      Diagnostics.line(
         "freetime: \(findings.summary) in \(Diagnostics.count(setup.sources.count, "calendar"))")
       throw findings.exitCode
     }

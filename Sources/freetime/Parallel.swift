@@ -10,11 +10,11 @@ enum Parallel {
     guard count > 1, ProcessInfo.processInfo.activeProcessorCount > 1 else {
       return (0..<count).map(body)
     }
-    let slots = OnePerIndex<T>(count: count)
+    let results = OnePerIndex<T>(count: count)
     // Not checked for Sendable: the callers' values are only read on these threads.
     nonisolated(unsafe) let body = body
-    DispatchQueue.concurrentPerform(iterations: count) { i in slots.set(i, body(i)) }
-    return slots.all()
+    DispatchQueue.concurrentPerform(iterations: count) { i in results.set(i, body(i)) }
+    return results.all()
   }
 
   /// Values handed out one per index, each taken by exactly one thread (so an array moved in

@@ -52,7 +52,7 @@ enum Reading {
       throw CommandError("\(Diagnostics.count(warnings, "warning")) and --strict is set")
     }
     if summary && warnings > 0 && !quiet {
-      Diagnostics.plain(
+      Diagnostics.line(
         "freetime: \(Diagnostics.count(warnings, "warning")) about the calendars (--strict makes them errors)"
       )
     }

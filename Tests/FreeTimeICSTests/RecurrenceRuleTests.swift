@@ -32,8 +32,9 @@ import TestSupport
     let days = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
     for _ in 0..<50 {
       var parts = [
-        "FREQ=" + ["SECONDLY", "MINUTELY", "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY"][
-          rng.int(0...6)]
+        "FREQ="
+          + ["SECONDLY", "MINUTELY", "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY"][
+            rng.int(0...6)]
       ]
       if rng.chance(0.3) { parts.append("INTERVAL=\(rng.int(1...9))") }
       if rng.chance(0.3) { parts.append("COUNT=\(rng.int(1...99))") }

@@ -47,7 +47,9 @@ import Testing
       LibicalEvent.describe($0, lines: kept, preRead: state.preRead, summary: false)
     }
     guard case .parsed(let described) = parsed else {
-      Issue.record("libical cannot parse a plain event: \(kept.map { String(decoding: $0.bytes, as: UTF8.self) })")
+      Issue.record(
+        "libical cannot parse a plain event: \(kept.map { String(decoding: $0.bytes, as: UTF8.self) })"
+      )
       return nil
     }
     #expect(plain == described, "\(kept.map { String(decoding: $0.bytes, as: UTF8.self) })")

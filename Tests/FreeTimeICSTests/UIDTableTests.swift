@@ -32,7 +32,9 @@ import Testing
 @Suite struct ZoneIDTests {
   @Test func tzidParameterValues() {
     func id(_ line: String) -> String? {
-      Libical.zoneID(Array(line.utf8)).map { String(decoding: $0, as: UTF8.self) }
+      Libical.zoneID(ContentLine(bytes: Array(line.utf8), number: 1)).map {
+        String(decoding: $0, as: UTF8.self)
+      }
     }
     #expect(id("DTSTART;TZID=Europe/Prague:20261123T090000") == "Europe/Prague")
     #expect(id("EXDATE;VALUE=DATE-TIME;tzid=US/Eastern:20261123T090000") == "US/Eastern")

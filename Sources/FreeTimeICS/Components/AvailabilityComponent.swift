@@ -40,3 +40,11 @@ extension FileReader {
     return value.instant(home: homeZone)
   }
 }
+
+/// A VAVAILABILITY (RFC 7953) as libical reads it: its DTSTART and DTEND, and its AVAILABLE
+/// components described as events.
+struct AvailabilityDescription {
+  var start: Written<WrittenTime>
+  var end: Written<WrittenTime>
+  var available: [EventDescription]
+}

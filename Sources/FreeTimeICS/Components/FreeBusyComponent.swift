@@ -18,7 +18,9 @@ extension FileReader {
       if type == "FREE" || (tentative && !tentativeBlocks) { continue }
       for text in line.value.split(separator: ",", omittingEmptySubsequences: false) {
         let shown = Sanitize.text(String(text), limit: 60)
-        guard let period = ValueSyntax.period(String(text).trimmingWhitespace().utf8, home: homeZone) else {
+        guard
+          let period = ValueSyntax.period(String(text).trimmingWhitespace().utf8, home: homeZone)
+        else {
           warnings.append(
             Diagnostic(
               file: file, line: line.number,
@@ -42,7 +44,7 @@ extension FileReader {
         person.currentOrigin = Origin(
           file: file, line: line, uid: uid, summary: "free/busy \(type)")
       }
-      person.addPlain(period, tentative: tentative)
+      person.addPeriod(period, tentative: tentative)
     }
   }
 }

@@ -88,15 +88,16 @@ enum Libical {
   ///
   /// `icaltimezone_get_builtin_timezone` walks libical's array of builtin zones without a lock,
   /// and appends to it the first time it loads a zone that zone.tab does not list (US/Eastern,
-  /// Etc/GMT+5): a thread walking the array meanwhile would read a half-written entry. So a component naming a TZID for the first time in this process is
-  /// worked on with the lock held exclusively; the array itself is built in `setUp`.
+  /// Etc/GMT+5): a thread walking the array meanwhile would read a half-written entry. So a
+  /// component naming a TZID for the first time in this process is worked on with the lock
+  /// held exclusively; the array itself is built in `setUp`.
   private static let seenZoneIDs = Mutex<Set<[UInt8]>>([])
 
   /// The TZID parameter values among these lines that no earlier component named.
   static func unseenZoneIDs(_ lines: [ContentLine]) -> [[UInt8]] {
     var found: [[UInt8]] = []
     for line in lines {
-      guard let id = zoneID(line.bytes) else { continue }
+      guard let id = zoneID(line) else { continue }
       if !found.contains(id) { found.append(id) }
     }
     guard !found.isEmpty else { return [] }
@@ -104,32 +105,8 @@ enum Libical {
   }
 
   /// The bytes of a line's TZID parameter value (quotes and all), or nil without one.
-  static func zoneID(_ bytes: [UInt8]) -> [UInt8]? {
-    var inQuotes = false
-    var i = 0
-    while i < bytes.count {
-      let b = bytes[i]
-      if b == 0x22 { inQuotes.toggle() }
-      if !inQuotes {
-        if b == 0x3A { return nil }  // the value starts: no TZID before it
-        if b == 0x3B, i + 5 < bytes.count,
-          bytes[i + 1] | 0x20 == 0x74, bytes[i + 2] | 0x20 == 0x7A, bytes[i + 3] | 0x20 == 0x69,
-          bytes[i + 4] | 0x20 == 0x64, bytes[i + 5] == 0x3D
-        {
-          var end = i + 6
-          var quoted = false
-          while end < bytes.count {
-            let c = bytes[end]
-            if c == 0x22 { quoted.toggle() }
-            if !quoted && (c == 0x3B || c == 0x3A) { break }
-            end += 1
-          }
-          return Array(bytes[(i + 6)..<end])
-        }
-      }
-      i += 1
-    }
-    return nil
+  static func zoneID(_ line: ContentLine) -> [UInt8]? {
+    line.parameter("TZID").map(Array.init)
   }
 
   /// Parses one component; the caller holds the lock and owns (must free) the result.

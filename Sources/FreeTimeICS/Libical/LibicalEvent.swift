@@ -131,7 +131,7 @@ enum LibicalEvent {
   }
 
   /// What `icalproperty_get_exdate` answers, without its search of libical's builtin zones
-  /// (a linear scan with a string compare per zone, a tenth of a series' reading): it attaches
+  /// (a linear scan with a string compare per zone): it attaches
   /// the TZID's zone to a date-time without Z, which changes no field, and makes it UTC only
   /// for the TZIDs UTC and GMT, or through libical's own TZID prefixes (all beginning with a
   /// slash, left to libical). `ExdateTests` compares the two.
@@ -162,14 +162,6 @@ extension WrittenDuration {
       seconds: Int64(d.hours) * 3600 + Int64(d.minutes) * 60 + Int64(d.seconds),
       isNegative: d.is_neg != 0)
   }
-}
-
-/// A VAVAILABILITY (RFC 7953) as libical reads it: its DTSTART and DTEND, and its AVAILABLE
-/// components described as events.
-struct AvailabilityDescription {
-  var start: Written<WrittenTime>
-  var end: Written<WrittenTime>
-  var available: [EventDescription]
 }
 
 extension LibicalEvent {

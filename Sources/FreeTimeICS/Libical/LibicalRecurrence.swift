@@ -141,11 +141,14 @@ extension icalrecurrencetype {
   fileprivate init(_ rule: RecurrenceRule) {
     self.init()
     icalrecurrencetype_clear(&self)
-    freq = rule.frequency.map { icalrecurrencetype_frequency(UInt32($0.rawValue)) }
+    freq =
+      rule.frequency.map { icalrecurrencetype_frequency(UInt32($0.rawValue)) }
       ?? ICAL_NO_RECURRENCE
     if let until = rule.until {
-      self.until = until.isUTC
-        ? ICSTime.icaltime(utc: until.civil) : ICSTime.icaltime(civil: until.civil, isDate: until.isDate)
+      self.until =
+        until.isUTC
+        ? ICSTime.icaltime(utc: until.civil)
+        : ICSTime.icaltime(civil: until.civil, isDate: until.isDate)
     }
     count = Int32(rule.count)
     interval = Int16(rule.interval)
@@ -153,7 +156,9 @@ extension icalrecurrencetype {
     fill(&by_second, rule.bySecond)
     fill(&by_minute, rule.byMinute)
     fill(&by_hour, rule.byHour)
-    fill(&by_day, rule.byDay.map { (8 * abs($0.position) + $0.weekday + 1) * ($0.position < 0 ? -1 : 1) })
+    fill(
+      &by_day,
+      rule.byDay.map { (8 * abs($0.position) + $0.weekday + 1) * ($0.position < 0 ? -1 : 1) })
     fill(&by_month_day, rule.byMonthDay)
     fill(&by_year_day, rule.byYearDay)
     fill(&by_week_no, rule.byWeekNo)

@@ -62,7 +62,7 @@ extension CalendarReader {
   /// `ReadError`s naming the file and line.
   static func readStream(
     _ scanner: inout LineScanner, displayName: String, home: Zone?, options: ReadOptions,
-    into person: inout PersonAccumulator, watch: Watchdog.Slot? = nil
+    into person: inout PersonAccumulator, watch: Watchdog.Watch? = nil
   ) throws {
     var file = FileReader(file: displayName, options: options, homeOverride: home)
     file.watch = watch

@@ -22,4 +22,3 @@ public struct CalendarSource: Sendable, Hashable {
     self.argument = argument
   }
 }
-

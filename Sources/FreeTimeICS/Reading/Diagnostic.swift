@@ -34,37 +34,3 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     return out
   }
 }
-
-/// Where a busy interval comes from, for `--explain`.
-public struct Origin: Sendable, Hashable {
-  public var file: String
-  public var line: Int?
-  public var uid: String?
-  /// SUMMARY of the event, or the FBTYPE of a free/busy period.
-  public var summary: String?
-
-  public init(file: String, line: Int?, uid: String?, summary: String?) {
-    self.file = file
-    self.line = line
-    self.uid = uid
-    self.summary = summary
-  }
-}
-
-/// A calendar that cannot be read: an error, never "free all the time" (docs/ARCHITECTURE.md, Bad input).
-public struct ReadError: Error, Sendable, CustomStringConvertible {
-  public var file: String
-  public var line: Int?
-  public var message: String
-
-  public init(file: String, line: Int? = nil, message: String) {
-    self.file = file
-    self.line = line
-    self.message = message
-  }
-
-  public var description: String {
-    line.map { "\(file):\($0): \(message)" } ?? "\(file): \(message)"
-  }
-}
-

@@ -51,4 +51,3 @@ extension PersonCalendar {
     return taken
   }
 }
-

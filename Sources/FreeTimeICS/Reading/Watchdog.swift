@@ -19,7 +19,7 @@ final class Watchdog: Sendable {
   static let shared = Watchdog()
 
   /// One reading thread on one file.
-  final class Slot: Sendable {
+  final class Watch: Sendable {
     let file: String
     let clock: clockid_t
     let startCPU: Double
@@ -43,23 +43,23 @@ final class Watchdog: Sendable {
     var spent: Double { Watchdog.seconds(clock) - startCPU }
   }
 
-  private let slots = Mutex<[ObjectIdentifier: Slot]>([:])
+  private let watches = Mutex<[ObjectIdentifier: Watch]>([:])
   private let started = Atomic<Bool>(false)
 
   /// Starts watching the calling thread, which is about to read `file`.
-  func watch(file: String, budget: Double, size: Int) -> Slot? {
+  func watch(file: String, budget: Double, size: Int) -> Watch? {
     var clock = clockid_t()
     guard pthread_getcpuclockid(pthread_self(), &clock) == 0 else { return nil }
-    let slot = Slot(file: file, clock: clock, budget: budget)
-    slot.bytes.store(size, ordering: .relaxed)
-    slots.withLock { $0[ObjectIdentifier(slot)] = slot }
+    let watch = Watch(file: file, clock: clock, budget: budget)
+    watch.bytes.store(size, ordering: .relaxed)
+    watches.withLock { $0[ObjectIdentifier(watch)] = watch }
     if !started.exchange(true, ordering: .acquiringAndReleasing) { startThread() }
-    return slot
+    return watch
   }
 
-  func finish(_ slot: Slot?) {
-    guard let slot else { return }
-    _ = slots.withLock { $0.removeValue(forKey: ObjectIdentifier(slot)) }
+  func finish(_ watch: Watch?) {
+    guard let watch else { return }
+    _ = watches.withLock { $0.removeValue(forKey: ObjectIdentifier(watch)) }
   }
 
   private func startThread() {
@@ -76,13 +76,13 @@ final class Watchdog: Sendable {
   private func run() {
     while true {
       usleep(100_000)
-      let over = slots.withLock { slots in slots.values.first { $0.spent > $0.budget } }
-      if let slot = over {
-        let line = slot.line.load(ordering: .relaxed)
+      let over = watches.withLock { watches in watches.values.first { $0.spent > $0.budget } }
+      if let watch = over {
+        let line = watch.line.load(ordering: .relaxed)
         let error = ReadError(
-          file: Sanitize.text(slot.file, limit: 300), line: line > 0 ? line : nil,
+          file: Sanitize.text(watch.file, limit: 300), line: line > 0 ? line : nil,
           message:
-            "reading this file took more than its \(slot.budget.oneDecimal) s of CPU time (most of it libical's parsing); stopped in the component that begins here; --cpu-budget raises the limit"
+            "reading this file took more than its \(watch.budget.oneDecimal) s of CPU time (most of it libical's parsing); stopped in the component that begins here; --cpu-budget raises the limit"
         )
         let text = Array("freetime: error: \(error.description)\n".utf8)
         _ = text.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count) }

@@ -28,9 +28,9 @@ extension PersonAccumulator {
     // Not copied: the instances are most of the busy time.
     var busy = spans
     spans = []
-    busy.insert(contentsOf: plain, at: 0)
-    plain = []
-    if explain { origins = plainOrigins + origins }
+    busy.insert(contentsOf: periods, at: 0)
+    periods = []
+    if explain { origins = periodOrigins + origins }
     for o in overrides where o.blocks && !o.interval.isEmpty && o.interval.overlaps(window) {
       busy.append(o.interval)
       if explain { origins.append(o.origin) }

@@ -35,8 +35,8 @@ struct PersonAccumulator {
   var overrides: [StoredOverride] = []
   /// The files overrides come from (`StoredOverride.file` numbers them).
   var overrideFiles: [String] = []
-  var plain: [Interval] = []
-  var plainOrigins: [Int32] = []
+  var periods: [Interval] = []
+  var periodOrigins: [Int32] = []
   /// With `--explain`: where the next contribution comes from, and all origins so far.
   var currentOrigin: Origin?
   var originTable: [Origin] = []
@@ -166,7 +166,7 @@ struct PersonAccumulator {
   }
 
   /// Instances, overrides and free-busy periods kept so far.
-  var instanceCount: Int { spans.count + plain.count + overrides.count }
+  var instanceCount: Int { spans.count + periods.count + overrides.count }
 
   /// Whether a master event with this UID was read already.
   func hasMaster(_ uid: String) -> Bool {
@@ -185,11 +185,11 @@ struct PersonAccumulator {
       hasAvailability: hasAvailability, unavailable: unavailable)
   }
 
-  /// Busy time that no override can touch (VFREEBUSY periods).
-  mutating func addPlain(_ interval: Interval, tentative: Bool = false) {
+  /// A VFREEBUSY period: busy time that no override can touch.
+  mutating func addPeriod(_ interval: Interval, tentative: Bool = false) {
     if !interval.isEmpty && interval.overlaps(window) {
-      plain.append(interval)
-      plainOrigins.append(originIndex())
+      periods.append(interval)
+      periodOrigins.append(originIndex())
       if tentative { tentativeBusy.append(interval) }
     }
   }

@@ -14,8 +14,8 @@ struct UIDTable {
   private var bytes: [UInt8] = []
   /// Where each text ends in `bytes`; it begins where the previous one ends.
   private var ends: [Int] = []
-  /// UID numbers, -1 for an empty slot; the count is a power of two.
-  private var slots = [Int32](repeating: -1, count: 64)
+  /// UID numbers, -1 for an empty bucket; the count is a power of two.
+  private var buckets = [Int32](repeating: -1, count: 64)
 
   var count: Int { ends.count }
 
@@ -23,8 +23,8 @@ struct UIDTable {
   func number(of uid: String) -> Int32? {
     var uid = uid
     return uid.withUTF8 { text in
-      let slot = find(UnsafeRawBufferPointer(text))
-      return slots[slot] >= 0 ? slots[slot] : nil
+      let bucket = find(UnsafeRawBufferPointer(text))
+      return buckets[bucket] >= 0 ? buckets[bucket] : nil
     }
   }
 
@@ -32,13 +32,13 @@ struct UIDTable {
   mutating func intern(_ uid: String) -> Int32 {
     var uid = uid
     return uid.withUTF8 { text in
-      let slot = find(UnsafeRawBufferPointer(text))
-      if slots[slot] >= 0 { return slots[slot] }
+      let bucket = find(UnsafeRawBufferPointer(text))
+      if buckets[bucket] >= 0 { return buckets[bucket] }
       let n = Int32(ends.count)
       bytes.append(contentsOf: text)
       ends.append(bytes.count)
-      slots[slot] = n
-      if ends.count * 2 > slots.count { grow() }
+      buckets[bucket] = n
+      if ends.count * 2 > buckets.count { grow() }
       return n
     }
   }
@@ -59,13 +59,13 @@ struct UIDTable {
     return hasher.finalize()
   }
 
-  /// The slot holding `text`, or the empty slot where it would go.
+  /// The bucket holding `text`, or the empty bucket where it would go.
   private func find(_ text: UnsafeRawBufferPointer) -> Int {
-    let mask = slots.count - 1
+    let mask = buckets.count - 1
     var i = Self.hash(text) & mask
     return bytes.withUnsafeBytes { all in
       while true {
-        let n = slots[i]
+        let n = buckets[i]
         if n < 0 { return i }
         let r = range(n)
         if r.count == text.count
@@ -79,8 +79,8 @@ struct UIDTable {
   }
 
   private mutating func grow() {
-    let mask = slots.count * 2 - 1
-    var bigger = [Int32](repeating: -1, count: slots.count * 2)
+    let mask = buckets.count * 2 - 1
+    var bigger = [Int32](repeating: -1, count: buckets.count * 2)
     bytes.withUnsafeBytes { all in
       for n in 0..<Int32(ends.count) {
         let r = range(n)
@@ -89,6 +89,6 @@ struct UIDTable {
         bigger[i] = n
       }
     }
-    slots = bigger
+    buckets = bigger
   }
 }

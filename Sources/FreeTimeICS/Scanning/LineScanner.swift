@@ -34,8 +34,7 @@ struct LineScanner {
   init(fd: Int32, blockSize: Int = 1 << 20, progress: ReadProgress? = nil) {
     self.fd = fd
     self.progress = progress
-    // Not zeroed: read(2) fills what is used, and a page never written is never touched (zeroing
-    // 1 MiB was a quarter of a small run's page faults).
+    // Not zeroed: read(2) fills what is used, and a page never written is never touched.
     self.block = [UInt8](unsafeUninitializedCapacity: blockSize) { _, count in count = blockSize }
   }
 
@@ -207,4 +206,3 @@ struct LineScanner {
     }
   }
 }
-

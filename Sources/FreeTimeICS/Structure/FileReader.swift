@@ -34,7 +34,7 @@ struct FileReader {
   /// The person's instance count when this file started (a directory has several files).
   var instancesBefore: Int?
   /// The watchdog's view of this file: where the component being read begins.
-  var watch: Watchdog.Slot?
+  var watch: Watchdog.Watch?
 
   init(file: String, options: ReadOptions, homeOverride: Zone?) {
     self.file = file
@@ -214,13 +214,15 @@ struct FileReader {
     let bit = kind.singletonBit
     if bit != 0 {
       if current.seenOnce & bit != 0 {
-        current.notes.append((line.number, "a second \(line.name) is ignored (RFC 5545 allows one)"))
+        current.notes.append(
+          (line.number, "a second \(line.name) is ignored (RFC 5545 allows one)"))
         return
       }
       current.seenOnce |= bit
       if kind != .duration, line.hasDateValueType, line.strippedValue.contains(0x54) {
         current.notes.append(
-          (line.number, "\(line.name) says VALUE=DATE but holds a date-time; read as the date-time"))
+          (line.number, "\(line.name) says VALUE=DATE but holds a date-time; read as the date-time")
+        )
       }
     }
     if current.take(line, kind: kind) { return }

@@ -15,29 +15,3 @@ struct WrittenTime: Equatable {
   /// the property is there, its value cannot be used.
   var isReadable = true
 }
-
-/// A DURATION value (RFC 5545 §3.3.6): nominal days (weeks count seven) and exact seconds.
-struct WrittenDuration: Equatable {
-  var days: Int64
-  var seconds: Int64
-  var isNegative = false
-
-  /// The length of an instance lasting this long.
-  var length: EventLength { EventLength(civil: days * 86400, exact: seconds) }
-}
-
-/// A property present in the calendar, read or not: absent, present but unreadable (libical
-/// dropped it, or its value is no time), or its value.
-enum Written<Value: Equatable>: Equatable {
-  case absent
-  /// libical's parser dropped the property (it left an X-LIC-ERROR in its place).
-  case dropped
-  /// The property is there, its value cannot be used.
-  case unreadable
-  case value(Value)
-
-  var value: Value? {
-    if case .value(let value) = self { return value }
-    return nil
-  }
-}

@@ -109,4 +109,3 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
     LocalTimeResolver.instant(civil: civil, in: self)
   }
 }
-

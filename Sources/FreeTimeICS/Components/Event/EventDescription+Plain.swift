@@ -16,8 +16,9 @@ import FreeTimeCore
 /// * single-valued `EXDATE`s of the plain forms (a TZID beginning with `/` goes to libical).
 ///
 /// Anything else goes through libical's parser. Every event taken here is described exactly
-/// as `LibicalEvent.describe` describes it (`DescriptionTests`); parsing such an event through
-/// libical cost about as much as everything else freetime does with it.
+/// as `LibicalEvent.describe` describes it (`SimpleEventTests`); parsing such an event through
+/// libical costs about as much as everything else freetime does with it (docs/LIBICAL.md,
+/// Speed).
 extension EventDescription {
   /// - Parameters:
   ///   - lines: BEGIN:VEVENT … END:VEVENT as the pre-pass kept them.

@@ -1,19 +1,5 @@
 import FreeTimeCore
 
-/// What the calendar around an event says about reading it: the file, its zones, the home zone
-/// of floating times and the options.
-struct EventContext {
-  let file: String
-  let zones: ZoneTable
-  let home: Zone
-  /// Whether `home` is the calendar's own X-WR-TIMEZONE.
-  let homeFromCalendar: Bool
-  let options: ReadOptions
-  /// Throw `TimeValue.UnknownZone` for a TZID not defined yet (the event then waits for the end
-  /// of its VCALENDAR) instead of reading it in the home zone.
-  let deferUnknownZones: Bool
-}
-
 /// Turns an event's description into busy time: the one place where the rules of "what an
 /// event blocks" live (RFC 5545 §3.6.1, §3.8.2.7, §3.8.1.11, §3.8.4.4, §3.8.5; docs/ARCHITECTURE.md,
 /// What is busy).

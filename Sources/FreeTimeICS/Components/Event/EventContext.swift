@@ -1,0 +1,15 @@
+import FreeTimeCore
+
+/// What the calendar around an event says about reading it: the file, its zones, the home zone
+/// of floating times and the options.
+struct EventContext {
+  let file: String
+  let zones: ZoneTable
+  let home: Zone
+  /// Whether `home` is the calendar's own X-WR-TIMEZONE.
+  let homeFromCalendar: Bool
+  let options: ReadOptions
+  /// Throw `TimeValue.UnknownZone` for a TZID not defined yet (the event then waits for the end
+  /// of its VCALENDAR) instead of reading it in the home zone.
+  let deferUnknownZones: Bool
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import FoundationEssentials
+import FoundationInternationalization
+import FreeTimeCore
+import FreeTimeICS
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// An error the command found itself (bad input, unreadable calendar): already explained.
+struct CommandError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// Messages on standard error, in the form `freetime: warning: FILE:LINE: message`.
+enum Diagnostics {
+  static func warning(_ text: String) {
+    line("freetime: warning: \(text)")
+  }
+
+  static func error(_ text: String) {
+    line("freetime: error: \(text)")
+  }
+
+  /// A message on one line: argument-parser lists allowed values one per line ("  - json").
+  static func oneLine(_ text: String) -> String {
+    let lines = text.split(separator: "\n").map { String($0).trimmingWhitespace() }
+    guard lines.count > 1 else { return withExample(text) }
+    let items = lines.dropFirst().filter { $0.hasPrefix("- ") }.map { String($0.dropFirst(2)) }
+    if items.count == lines.count - 1 {
+      let head = lines[0].replacing(" Please provide one of the following:", with: " Use one of:")
+      return head + " " + items.joined(separator: ", ") + "."
+    }
+    return lines.joined(separator: " ")
+  }
+
+  /// What a value of each kind looks like, for argument-parser's "The value 'x' is invalid for
+  /// '--min <duration>'", which says nothing about what to write instead.
+  static let examples: [String: String] = [
+    "duration": "a DURATION such as 30m, 1h30m, 90s or PT1H30M",
+    "when": "a WHEN such as 2026-11-23, 2026-11-23T09:00, now, tomorrow or +3d",
+    "n": "a whole number", "k": "a whole number", "seconds": "a number of seconds",
+  ]
+
+  static func withExample(_ text: String) -> String {
+    guard text.hasPrefix("The value '"), let open = text.ranges(of: " <").last,
+      let close = text[open.upperBound...].firstRange(of: ">'")
+    else { return text }
+    let kind = String(text[open.upperBound..<close.lowerBound])
+    guard let example = examples[kind] else { return text }
+    return text + ": use " + example + "."
+  }
+
+  /// `1 warning`, `3 warnings`.
+  static func count(_ n: Int, _ noun: String) -> String {
+    n == 1 ? "1 \(noun)" : "\(n) \(noun)s"
+  }
+
+  static func line(_ text: String) {
+    Output.writeAll(2, Array((Output.terminalSafe(text) + "\n").utf8))
+  }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import FreeTimeCore
+import FreeTimeICS
+
+/// `--strict` (the default command and `busy`).
+struct WarningOptions: ParsableArguments {
+  @Flag(help: "Treat every warning about the calendars as an error.")
+  var strict = false
+}
+
+/// How calendars are read: what blocks time, home zones, the cap on a series, `--strict`.
+struct ReadingOptions: ParsableArguments {
+  @OptionGroup var warnings: WarningOptions
+
+  @Option(
+    help: ArgumentHelp("Whether STATUS:TENTATIVE events block time.", valueName: "busy|free"))
+  var tentative: BusyOrFreeArgument = .busy
+
+  @Option(
+    name: .customLong("all-day"),
+    help: ArgumentHelp("Whether all-day (DATE) events block time.", valueName: "busy|free"))
+  var allDay: BusyOrFreeArgument = .busy
+
+  @Option(
+    name: .customLong("zone"),
+    help: ArgumentHelp(
+      "A calendar's home zone for floating times and dates (repeatable).", valueName: "name=zone")
+  )
+  var zones: [String] = []
+
+  @Option(
+    name: .customLong("max-instances"),
+    help: ArgumentHelp("Cap on the instances of one recurring event.", valueName: "n"))
+  var maxInstances: Int = 100_000
+
+  func check() throws {
+    if maxInstances < 1 { throw ValidationError("--max-instances must be at least 1.") }
+  }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import FreeTimeCore
+import FreeTimeICS
+
+/// What makes a slot: its length, working hours, buffers, alignment, who must be free.
+struct SchedulingOptions: ParsableArguments {
+  /// Shortest slot kept.
+  @Option(
+    help: ArgumentHelp("Shortest slot to show (default: 0s, every slot).", valueName: "duration"))
+  var min: DurationArgument?
+
+  @Option(
+    help: ArgumentHelp(
+      "Working hours, in each person's home zone (e.g. 09:00-17:00).", valueName: "hh:mm-hh:mm"))
+  var hours: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Working days, in each person's home zone (mon-fri, mon,wed,fri, sat-sun).",
+      valueName: "days"))
+  var days: String?
+
+  @Option(
+    help: ArgumentHelp("Pad every busy interval on both sides.", valueName: "duration"))
+  var buffer: DurationArgument?
+
+  @Option(
+    help: ArgumentHelp(
+      "Round slot starts up and ends down to a multiple of this in --tz (e.g. 15m).",
+      valueName: "duration"))
+  var align: DurationArgument?
+
+  @Option(
+    help: ArgumentHelp(
+      "Slots where at least K of the required people are free (default: all of them).",
+      valueName: "k"))
+  var quorum: Int?
+
+  @Option(
+    help: ArgumentHelp(
+      "An optional attendee (repeatable): listed when free, never required.",
+      valueName: "calendar"),
+    completion: .file(extensions: ["ics"]))
+  var optional: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "A room (repeatable): at least one room must be free; slots name the free rooms.",
+      valueName: "calendar"),
+    completion: .file(extensions: ["ics"]))
+  var room: [String] = []
+
+  @Flag(
+    help: "Say what ends the busy time before each slot and what starts after it.")
+  var explain = false
+
+  /// `--align` and `--quorum` against the `required` calendars, then standard input once.
+  func check(_ required: CalendarArguments) throws {
+    if let align, align.seconds <= 0 { throw ValidationError("--align must be longer than 0s.") }
+    if let quorum, quorum < 1 || quorum > required.calendars.count {
+      throw ValidationError(
+        "--quorum must be between 1 and the number of required calendars (\(required.calendars.count))."
+      )
+    }
+    try required.checkStandardInput(with: optional + room)
+  }
+}

@@ -1,0 +1,77 @@
+import FreeTimeCore
+import FreeTimeICS
+
+/// Instants as text in a zone.
+enum TimeText {
+  static func fields(_ instant: Instant, zone: Zone) -> (civil: Int64, fields: CivilTime.Fields) {
+    let civil = LocalTimeResolver.civil(instant, in: zone)
+    return (civil, CivilTime.fields(civil))
+  }
+
+  static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+
+  static func date(_ f: CivilTime.Fields) -> String {
+    let y = f.year < 0 ? "-" + String(-f.year) : String(f.year)
+    return
+      "\(String(repeating: "0", count: Swift.max(0, 4 - y.count)))\(y)-\(two(f.month))-\(two(f.day))"
+  }
+
+  static func clock(_ f: CivilTime.Fields) -> String {
+    f.second == 0
+      ? "\(two(f.hour)):\(two(f.minute))" : "\(two(f.hour)):\(two(f.minute)):\(two(f.second))"
+  }
+
+  static func weekday(_ f: CivilTime.Fields) -> String {
+    ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][f.weekday]
+  }
+
+  static func human(_ instant: Instant, zone: Zone) -> String {
+    let f = fields(instant, zone: zone).fields
+    return "\(weekday(f)) \(date(f)) \(clock(f))"
+  }
+
+  /// RFC 3339 with the zone's numeric offset: `2026-11-23T10:00:00+01:00`.
+  static func rfc3339(_ instant: Instant, zone: Zone) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(25)
+    appendRFC3339(instant, zone: zone, to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// `rfc3339` as UTF-8 bytes appended to `out`.
+  static func appendRFC3339(_ instant: Instant, zone: Zone, to out: inout [UInt8]) {
+    let offset = zone.utcOffset(at: instant)
+    let f = CivilTime.fields(instant + Int64(offset))
+    func put(_ n: Int, _ width: Int) {
+      let text = String(n)
+      for _ in text.utf8.count..<max(width, text.utf8.count) { out.append(UInt8(ascii: "0")) }
+      out.append(contentsOf: text.utf8)
+    }
+    func two(_ n: Int) {
+      out.append(UInt8(ascii: "0") + UInt8(n / 10))
+      out.append(UInt8(ascii: "0") + UInt8(n % 10))
+    }
+    if f.year < 0 { out.append(UInt8(ascii: "-")) }
+    if (0...9999).contains(f.year) {
+      two(f.year / 100)
+      two(f.year % 100)
+    } else {
+      put(abs(f.year), 4)
+    }
+    out.append(UInt8(ascii: "-"))
+    two(f.month)
+    out.append(UInt8(ascii: "-"))
+    two(f.day)
+    out.append(UInt8(ascii: "T"))
+    two(f.hour)
+    out.append(UInt8(ascii: ":"))
+    two(f.minute)
+    out.append(UInt8(ascii: ":"))
+    two(f.second)
+    out.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+    let a = abs(offset)
+    two(a / 3600 % 100)
+    out.append(UInt8(ascii: ":"))
+    two(a / 60 % 60)
+  }
+}

@@ -1,4 +1,4 @@
-/// Results of work spread over threads: one slot per index, each written by exactly one thread
+/// Results of work spread over threads: one value per index, each written by exactly one thread
 /// (`set`), read when every thread is done (`all`). Used where calendars are read, and each
 /// person's free time worked out, on several cores.
 public final class OnePerIndex<T>: @unchecked Sendable {

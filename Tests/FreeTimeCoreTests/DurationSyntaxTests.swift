@@ -80,4 +80,34 @@ import Testing
     #expect(DurationSyntax.parse(DurationSyntax.short(seconds)) == seconds, "\(seconds)")
     #expect(DurationSyntax.parse(DurationSyntax.iso8601(seconds)) == seconds, "\(seconds)")
   }
+
+  /// RFC 5545's plain DURATION form (what a calendar's DURATION may be read as without libical)
+  /// is the command line's ISO form with upper-case designators, weeks alone and at most six
+  /// digits a number.
+  @Test func rfc5545GrammarIsTheLenientOneNarrowed() {
+    func both(_ text: String) -> (lenient: Int64?, rfc5545: Int64?) {
+      let body = Array(text.utf8.dropFirst())
+      func seconds(_ grammar: DurationSyntax.Grammar) -> Int64? {
+        DurationSyntax.iso8601(body, grammar: grammar).map { $0.days * 86_400 + $0.seconds }
+      }
+      return (seconds(.lenient), seconds(.rfc5545))
+    }
+    for (text, value) in [
+      ("PT1H30M", 5400), ("P1D", 86_400), ("P2W", 1_209_600), ("P1DT12H", 129_600),
+      ("PT0S", 0), ("P999999D", 86_399_913_600),
+    ] as [(String, Int64)] {
+      #expect(both(text) == (value, value), "\(text)")
+    }
+    for (text, lenient) in [
+      ("P1W2D", 777_600), ("P1234567D", 106_666_588_800), ("PT1000000S", 1_000_000),
+      ("P1WT1H", 608_400),
+    ] as [(String, Int64)] {
+      #expect(both(text) == (lenient, nil), "\(text)")
+    }
+    for text in ["Pt1h", "P", "PT", "P1DT", "PT1M1H", "P1T", "PT1", "P-1D"] {
+      #expect(both(text) == (nil, nil) || text == "Pt1h", "\(text)")
+    }
+    #expect(both("Pt1h").rfc5545 == nil)
+    #expect(DurationSyntax.parse("Pt1h") == 3600)
+  }
 }

@@ -11,7 +11,8 @@ struct OutputFileOptions: ParsableArguments {
   var output: String?
 }
 
-/// How the default command prints: format, colour, file, quiet, how many slots.
+/// How the default command prints: format, colour, file, quiet, how many slots. (`-o` is
+/// declared here and in `OutputFileOptions`, not nested: see `ReadingOptions`.)
 struct OutputOptions: ParsableArguments {
   /// At most this many slots.
   @Option(help: ArgumentHelp("Show only the first N slots.", valueName: "n"))
@@ -26,7 +27,11 @@ struct OutputOptions: ParsableArguments {
       valueName: "when"))
   var color: ColorChoice = .auto
 
-  @OptionGroup var file: OutputFileOptions
+  @Option(
+    name: [.customShort("o"), .customLong("output")],
+    help: ArgumentHelp(
+      "Write the output to FILE atomically instead of standard output.", valueName: "file"))
+  var output: String?
 
   @Flag(name: .short, help: "Print nothing; only the exit status tells.")
   var quiet = false
@@ -46,10 +51,10 @@ struct OutputOptions: ParsableArguments {
   func write(_ report: Report) throws {
     var report = report
     if format == .table || format == .timeline {
-      report.paint = Paint(on: Paint.decide(color, toFile: file.output != nil))
+      report.paint = Paint(on: Paint.decide(color, toFile: output != nil))
     }
-    guard !quiet || file.output != nil else { return }
+    guard !quiet || output != nil else { return }
     try Output.write(
-      report.render(format), to: file.output, quiet: quiet, colour: report.paint.on)
+      report.render(format), to: output, quiet: quiet, colour: report.paint.on)
   }
 }

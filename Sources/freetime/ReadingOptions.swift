@@ -2,15 +2,18 @@ import ArgumentParser
 import FreeTimeCore
 import FreeTimeICS
 
-/// `--strict` (the default command and `busy`).
+/// `--strict` (`busy`; the default command has it in `ReadingOptions`).
 struct WarningOptions: ParsableArguments {
   @Flag(help: "Treat every warning about the calendars as an error.")
   var strict = false
 }
 
-/// How calendars are read: what blocks time, home zones, the cap on a series, `--strict`.
+/// How calendars are read: `--strict`, what blocks time, home zones, the cap on a series.
+/// (Option groups are not nested: argument-parser leaks the path of a nested group's options
+/// when parsing fails.)
 struct ReadingOptions: ParsableArguments {
-  @OptionGroup var warnings: WarningOptions
+  @Flag(help: "Treat every warning about the calendars as an error.")
+  var strict = false
 
   @Option(
     help: ArgumentHelp("Whether STATUS:TENTATIVE events block time.", valueName: "busy|free"))

@@ -51,7 +51,7 @@ extension Freetime {
       var people = try Reading.people(
         setup.sources, options: setup.readOptions, quiet: output.quiet)
       try Reading.warn(
-        about: people, strict: reading.warnings.strict, quiet: output.quiet, summary: true)
+        about: people, strict: reading.strict, quiet: output.quiet, summary: true)
       let keepBusy = output.format == .timeline || scheduling.explain
       let participants = Schedule.participants(&people, setup: setup, keepBusy: keepBusy)
       let slots = output.limited(Schedule.slots(participants, setup: setup))

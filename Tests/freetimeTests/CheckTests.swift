@@ -14,6 +14,17 @@ import Testing
     #expect(run.stderr == "freetime: 0 errors, 0 warnings, 2 notes in 2 calendars\n")
   }
 
+  /// An AVAILABLE recurs without an end by nature: `check` notes such series in events only.
+  @Test func availableComponentsGetNoEventNotes() throws {
+    let run = try Run.freetime(["check", "Fixtures/availability/erin.ics"])
+    #expect(run.status == 0)
+    #expect(
+      run.stdout == """
+        Fixtures/availability/erin.ics:16: note: TZID 'America/Montreal' has no VTIMEZONE in the file; the system zone is used
+
+        """)
+  }
+
   @Test func warningsExitOneErrorsExitTwo() throws {
     let warned = try Run.freetime(["check", "Fixtures/corpus/recurring_events_moved.ics"])
     #expect(warned.status == 1)

@@ -23,7 +23,9 @@ extension FileReader {
         if case .master(_, _, _, let instances, _, _)? = try? interpreter.contribution() {
           available += instances.map(\.interval)
         }
-        person.diagnostics += interpreter.diagnostics
+        // Warnings only: `freetime check`'s notes (a series without an end, a floating time)
+        // are about events; an AVAILABLE recurs without an end by nature.
+        person.diagnostics += interpreter.diagnostics.filter { $0.severity == .warning }
       }
       unavailable = FreeSlots.free(busy: available, in: range)
     }

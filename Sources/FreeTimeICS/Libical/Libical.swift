@@ -91,7 +91,7 @@ enum Libical {
   /// Etc/GMT+5): a thread walking the array meanwhile would read a half-written entry. So a
   /// component naming a TZID for the first time in this process is worked on with the lock
   /// held exclusively; the array itself is built in `setUp`.
-  private static let seenZoneIDs = Mutex<Set<[UInt8]>>([])
+  private static let seenZoneIDs = Locked<Set<[UInt8]>>([])
 
   /// The TZID parameter values among these lines that no earlier component named.
   static func unseenZoneIDs(_ lines: [ContentLine]) -> [[UInt8]] {

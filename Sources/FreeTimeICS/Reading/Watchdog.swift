@@ -43,7 +43,7 @@ final class Watchdog: Sendable {
     var spent: Double { Watchdog.seconds(clock) - startCPU }
   }
 
-  private let watches = Mutex<[ObjectIdentifier: Watch]>([:])
+  private let watches = Locked<[ObjectIdentifier: Watch]>([:])
   private let started = Atomic<Bool>(false)
 
   /// Starts watching the calling thread, which is about to read `file`.

@@ -27,7 +27,7 @@ final class OffsetTable: Sendable {
     )
   }()
   /// One table per zone name for the whole process.
-  private static let cache = Mutex<[String: OffsetTable]>([:])
+  private static let cache = Locked<[String: OffsetTable]>([:])
 
   static func shared(_ zone: TimeZone) -> OffsetTable {
     if let table = cache.withLock({ $0[zone.identifier] }) { return table }
@@ -44,7 +44,7 @@ final class OffsetTable: Sendable {
   private let whole = WholeTable()
 
   final class WholeTable: Sendable {
-    let transitions = Mutex<([Instant], [Int])?>(nil)
+    let transitions = Locked<([Instant], [Int])?>(nil)
   }
 
   init(_ zone: TimeZone) {

@@ -1,0 +1,32 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A value behind a POSIX mutex, for state the reading threads share (zone tables, the TZIDs
+/// libical has seen, the watchdog's list). A pthread mutex rather than the standard library's
+/// `Mutex` (a futex the ThreadSanitizer run of `scripts/tsan` cannot see, so every access
+/// through it would be reported as a race).
+public final class Locked<Value>: @unchecked Sendable {
+  private var value: Value
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+  public init(_ value: Value) {
+    self.value = value
+    mutex = .allocate(capacity: 1)
+    pthread_mutex_init(mutex, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+
+  /// Runs `body` with the value, holding the mutex.
+  public func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body(&value)
+  }
+}

@@ -32,6 +32,13 @@ struct ReadingOptions: ParsableArguments {
   var zones: [String] = []
 
   @Option(
+    name: .customLong("owner"),
+    help: ArgumentHelp(
+      "A calendar's owner, whose replies to invitations count (repeatable).",
+      valueName: "name=address"))
+  var owners: [String] = []
+
+  @Option(
     name: .customLong("max-instances"),
     help: ArgumentHelp("Cap on the instances of one recurring event.", valueName: "n"))
   var maxInstances: Int = 100_000

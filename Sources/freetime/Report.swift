@@ -153,7 +153,8 @@ struct Report {
         "    {\"name\": \(JSON.string(person.name)), \"source\": \(JSON.string(person.source)), "
       out +=
         "\"role\": \(JSON.string(person.role.rawValue)), \"busyIntervals\": \(person.busyCount), "
-      out += "\"warnings\": \(person.diagnostics.count)}"
+      out += "\"warnings\": \(person.diagnostics.count), "
+      out += "\"owner\": \(person.owner.map(JSON.string) ?? "null")}"
     }
     out += people.isEmpty ? "],\n" : "\n  ],\n"
     out += "  \"slots\": ["

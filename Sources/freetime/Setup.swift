@@ -39,7 +39,9 @@ struct Setup {
       + scheduling.optional.map { try Setup.source($0, role: .optional) }
       + scheduling.room.map { try Setup.source($0, role: .room) }
     hours = try Setup.workingHours(hours: scheduling.hours, days: scheduling.days)
-    try Setup.checkNames(sources, homeZones: homeZones)
+    let owners = try Setup.owners(reading.owners)
+    try Setup.checkNames(
+      sources, named: ["--zone": Array(homeZones.keys), "--owner": Array(owners.keys)])
     buffer = scheduling.buffer?.seconds ?? 0
     grid = scheduling.align?.seconds
     quorum = scheduling.quorum
@@ -48,6 +50,7 @@ struct Setup {
       window: Interval(self.window.start - buffer, self.window.end + buffer), defaultZone: zone,
       homeZones: homeZones, tentative: reading.tentative == .busy ? .busy : .free,
       allDay: reading.allDay == .busy ? .busy : .free, maxInstances: reading.maxInstances)
+    readOptions.owners = owners
     readOptions.explain = scheduling.explain
     readOptions.limits = limits.limits
     stamp = Setup.stamp(now: now)
@@ -126,6 +129,21 @@ struct Setup {
     return homeZones
   }
 
+  /// `--owner NAME=ADDRESS` entries by calendar name.
+  static func owners(_ entries: [String]) throws -> [String: String] {
+    var owners: [String: String] = [:]
+    for entry in entries {
+      guard let eq = entry.firstIndex(of: "="), entry[entry.index(after: eq)...].contains("@")
+      else {
+        throw ValidationError(
+          "--owner '\(entry)' must be NAME=ADDRESS with an e-mail address, e.g. alice=alice@example.com."
+        )
+      }
+      owners[String(entry[..<eq])] = String(entry[entry.index(after: eq)...])
+    }
+    return owners
+  }
+
   /// `--hours` and `--days`; every moment without them.
   static func workingHours(hours text: String?, days: String?) throws -> WorkingHours {
     var hours = WorkingHours()
@@ -146,8 +164,8 @@ struct Setup {
     return hours
   }
 
-  /// Every calendar has a name of its own, and every `--zone` names one of them.
-  static func checkNames(_ sources: [CalendarSource], homeZones: [String: Zone]) throws {
+  /// Every calendar has a name of its own, and every `--zone` and `--owner` names one of them.
+  static func checkNames(_ sources: [CalendarSource], named: [String: [String]]) throws {
     var seen: [String: String] = [:]
     for source in sources {
       if let other = seen[source.name] {
@@ -157,8 +175,10 @@ struct Setup {
       }
       seen[source.name] = source.argument
     }
-    for name in homeZones.keys where seen[name] == nil {
-      throw ValidationError("--zone names '\(name)', but no calendar has that name.")
+    for option in named.keys.sorted() {
+      for name in named[option]!.sorted() where seen[name] == nil {
+        throw ValidationError("\(option) names '\(name)', but no calendar has that name.")
+      }
     }
   }
 

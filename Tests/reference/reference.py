@@ -13,6 +13,9 @@ Semantics follow freetime's docs/ARCHITECTURE.md. Known differences from RFC 554
 the libraries, not from this script: zoneinfo resolves a wall time in a DST gap with the offset
 *before* the gap and a fold with fold=0 (the first occurrence), which is what RFC 5545 §3.3.5
 asks; recurring-ical-events matches RECURRENCE-ID overrides by their local time.
+freetime also reads the calendar owner's PARTSTAT and Outlook's X-MICROSOFT-CDO-BUSYSTATUS,
+which this script does not: the generated calendars name no owner address (X-WR-CALNAME is not
+an address) and no show-as, so the two read them alike.
 """
 import argparse
 import datetime as dt

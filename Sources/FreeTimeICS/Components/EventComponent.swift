@@ -30,6 +30,15 @@ extension FileReader {
       return
     }
     if options.lint { lintEvent(lines, into: &person) }
+    if options.lint, owner.address == nil, state.sawAttendee, !notedNoOwner {
+      notedNoOwner = true
+      person.diagnostics.append(
+        Diagnostic(
+          file: file, line: lines.first?.number,
+          message:
+            "events have ATTENDEEs but the calendar names no owner address (--owner NAME=ADDRESS, X-WR-CALNAME); the owner's replies cannot be read",
+          severity: .note))
+    }
     person.diagnostics += interpreter.diagnostics
     if options.lint, case .master(let uid?, _, _, _, _, _) = contribution, person.hasMaster(uid) {
       person.diagnostics.append(

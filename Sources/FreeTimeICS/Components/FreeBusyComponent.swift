@@ -5,17 +5,20 @@ extension FileReader {
   /// VFREEBUSY periods, read here without libical: each period of a FREEBUSY line on its own,
   /// so one unreadable period costs only itself (libical drops the rest of its line, and keeps
   /// at most 500 periods of one line). FBTYPE as RFC 5545 §3.2.9 says: FREE blocks nothing,
-  /// BUSY-TENTATIVE follows --tentative, anything else is BUSY. A period that ends before it
+  /// BUSY-TENTATIVE follows --tentative, BUSY-UNAVAILABLE is out of office, anything else is
+  /// BUSY. A period that ends before it
   /// starts is skipped with a warning, as an event with DTEND before DTSTART is.
   mutating func readFreeBusy(_ lines: [ContentLine], into person: inout PersonAccumulator) {
-    var periods: [(Interval, Bool, Int?, String)] = []
+    var periods: [(Interval, BusyKind, Int?, String)] = []
     var warnings: [Diagnostic] = []
     let tentativeBlocks = options.tentative == .busy
     for line in lines where line.name == "FREEBUSY" {
       let type = ContentLine.asciiUppercased(
         line.parameter("FBTYPE").map { $0.filter { $0 != 0x22 } } ?? Array("BUSY".utf8))
-      let tentative = type == "BUSY-TENTATIVE"
-      if type == "FREE" || (tentative && !tentativeBlocks) { continue }
+      let kind: BusyKind =
+        type == "BUSY-TENTATIVE" ? .tentative : type == "BUSY-UNAVAILABLE" ? .outOfOffice : .firm
+      if type == "FREE" || (kind == .tentative && !tentativeBlocks) { continue }
+      let shownType = kind == .firm ? "BUSY" : type
       for text in line.value.split(separator: ",", omittingEmptySubsequences: false) {
         let shown = Sanitize.text(String(text), limit: 60)
         guard
@@ -34,17 +37,17 @@ extension FileReader {
               message: "FREEBUSY period '\(shown)' ends before it starts; that period is ignored"))
           continue
         }
-        periods.append((period, tentative, line.number, tentative ? "BUSY-TENTATIVE" : "BUSY"))
+        periods.append((period, kind, line.number, shownType))
       }
     }
     person.diagnostics += warnings
     let uid = lines.first { $0.name == "UID" }?.value
-    for (period, tentative, line, type) in periods {
+    for (period, kind, line, type) in periods {
       if options.explain {
         person.currentOrigin = Origin(
           file: file, line: line, uid: uid, summary: "free/busy \(type)")
       }
-      person.addPeriod(period, tentative: tentative)
+      person.addPeriod(period, kind: kind)
     }
   }
 }

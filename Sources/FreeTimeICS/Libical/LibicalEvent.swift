@@ -16,9 +16,7 @@ enum LibicalEvent {
     var event = EventDescription()
     event.lines = PropertyLines(lines)
     if let preRead {
-      event.uid = preRead.uid
-      event.revision = preRead.revision
-      (event.cancelled, event.tentative, event.transparent) = preRead.statusAndTransparency
+      event.take(preRead)
     } else {
       readStatus(comp, into: &event)
     }

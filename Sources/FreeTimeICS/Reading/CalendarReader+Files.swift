@@ -23,7 +23,8 @@ extension CalendarReader {
   }
 
   static func readFile(
-    _ path: String, home: Zone?, options: ReadOptions, into person: inout PersonAccumulator
+    _ path: String, home: Zone?, owner: OwnerHint, options: ReadOptions,
+    into person: inout PersonAccumulator
   ) throws {
     var info = stat()
     if stat(path, &info) != 0 && (errno == ENOENT || errno == ENOTDIR) {
@@ -35,11 +36,12 @@ extension CalendarReader {
       throw ReadError(file: path, message: "cannot open: \(String(cString: strerror(errno)))")
     }
     defer { close(fd) }
-    try readStream(fd: fd, displayName: path, home: home, options: options, into: &person)
+    try readStream(
+      fd: fd, displayName: path, home: home, owner: owner, options: options, into: &person)
   }
 
   static func readStream(
-    fd: Int32, displayName: String, home: Zone?, options: ReadOptions,
+    fd: Int32, displayName: String, home: Zone?, owner: OwnerHint, options: ReadOptions,
     into person: inout PersonAccumulator
   ) throws {
     var info = stat()
@@ -54,17 +56,17 @@ extension CalendarReader {
       file: displayName, budget: options.limits.cpuSeconds, size: size)
     defer { Watchdog.shared.finish(watch) }
     try readStream(
-      &scanner, displayName: displayName, home: home, options: options, into: &person,
-      watch: watch)
+      &scanner, displayName: displayName, home: home, owner: owner, options: options,
+      into: &person, watch: watch)
   }
 
   /// Feeds every content line of `scanner` to a `FileReader`; scanner failures become
   /// `ReadError`s naming the file and line.
   static func readStream(
-    _ scanner: inout LineScanner, displayName: String, home: Zone?, options: ReadOptions,
-    into person: inout PersonAccumulator, watch: Watchdog.Watch? = nil
+    _ scanner: inout LineScanner, displayName: String, home: Zone?, owner: OwnerHint,
+    options: ReadOptions, into person: inout PersonAccumulator, watch: Watchdog.Watch? = nil
   ) throws {
-    var file = FileReader(file: displayName, options: options, homeOverride: home)
+    var file = FileReader(file: displayName, options: options, homeOverride: home, owner: owner)
     file.watch = watch
     var lines = 0
     do {

@@ -21,15 +21,17 @@ public enum CalendarReader {
   public static func read(_ source: CalendarSource, options: ReadOptions) throws -> PersonCalendar {
     Libical.setUp()
     let home = options.homeZones[source.name]
+    let owner = OwnerHint(source.name, options: options)
     var person = PersonAccumulator(window: options.window)
     switch source.kind {
     case .standardInput:
-      try readStream(fd: 0, displayName: "<stdin>", home: home, options: options, into: &person)
+      try readStream(
+        fd: 0, displayName: "<stdin>", home: home, owner: owner, options: options, into: &person)
     case .file(let path):
-      try readFile(path, home: home, options: options, into: &person)
+      try readFile(path, home: home, owner: owner, options: options, into: &person)
     case .directory(let path):
       for file in try calendarFiles(in: path) {
-        try readFile(file, home: home, options: options, into: &person)
+        try readFile(file, home: home, owner: owner, options: options, into: &person)
       }
     }
     return person.calendar(
@@ -44,7 +46,8 @@ public enum CalendarReader {
     var person = PersonAccumulator(window: options.window)
     var scanner = LineScanner(bytes: bytes)
     scanner.maxLineBytes = options.limits.lineBytes
-    try readStream(&scanner, displayName: name, home: nil, options: options, into: &person)
+    try readStream(
+      &scanner, displayName: name, home: nil, owner: OwnerHint(), options: options, into: &person)
     return person.calendar(name: name, source: name, role: .required, homeZone: nil)
   }
 

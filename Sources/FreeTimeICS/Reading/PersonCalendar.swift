@@ -14,6 +14,12 @@ public struct PersonCalendar: Sendable {
   /// The busy intervals that are only tentative (STATUS:TENTATIVE, FBTYPE=BUSY-TENTATIVE); a
   /// subset of `busy`.
   public var tentative: [Interval]
+  /// The busy intervals that are out of office (Outlook's OOF, FBTYPE=BUSY-UNAVAILABLE); a
+  /// subset of `busy`.
+  public var outOfOffice: [Interval]
+  /// The address whose replies to invitations were read (`--owner`, X-WR-CALNAME, X-OWNER,
+  /// or the person's name), if any.
+  public var owner: String?
   /// Whether the calendar has a VAVAILABILITY (RFC 7953); with `--hours` or `--days`, its
   /// `unavailable` time replaces the working hours for this person.
   public var hasAvailability: Bool
@@ -25,12 +31,15 @@ public struct PersonCalendar: Sendable {
 
   public init(
     name: String, source: String, role: Role, busy: [Interval], diagnostics: [Diagnostic],
-    homeZone: Zone? = nil, tentative: [Interval] = [], origins: [Origin] = [],
+    homeZone: Zone? = nil, tentative: [Interval] = [], outOfOffice: [Interval] = [],
+    owner: String? = nil, origins: [Origin] = [],
     hasAvailability: Bool = false, unavailable: [Interval] = []
   ) {
     self.hasAvailability = hasAvailability
     self.unavailable = unavailable
     self.tentative = tentative
+    self.outOfOffice = outOfOffice
+    self.owner = owner
     self.origins = origins
     self.name = name
     self.source = source

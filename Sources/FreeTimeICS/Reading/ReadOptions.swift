@@ -9,6 +9,9 @@ public struct ReadOptions: Sendable {
   public var defaultZone: Zone
   /// `--zone NAME=ZONE`: home zones by calendar name; they win over X-WR-TIMEZONE.
   public var homeZones: [String: Zone]
+  /// `--owner NAME=ADDRESS`: the address whose replies to invitations count, by calendar name;
+  /// they win over the calendar's X-WR-CALNAME and X-OWNER.
+  public var owners: [String: String] = [:]
   /// `--tentative`: STATUS:TENTATIVE and FBTYPE=BUSY-TENTATIVE.
   public var tentative: BusyOrFree
   /// `--all-day`: events with DATE values.

@@ -34,7 +34,7 @@ extension PersonAccumulator {
     for o in overrides where o.blocks && !o.interval.isEmpty && o.interval.overlaps(window) {
       busy.append(o.interval)
       if explain { origins.append(o.origin) }
-      if o.tentative { tentativeBusy.append(o.interval) }
+      note(o.interval, o.kind)
     }
     if explain {
       busyOrigins = origins.map {
@@ -124,7 +124,7 @@ extension PersonAccumulator {
           spans[kept] = interval
           kept += 1
           if explain { origins.append(m < masterOrigins.count ? masterOrigins[m] : -1) }
-          if owner.tentative { tentativeBusy.append(interval) }
+          note(interval, owner.kind)
         }
       }
     }

@@ -16,6 +16,9 @@ struct PersonAccumulator {
   var diagnostics: [Diagnostic] = []
   /// The first valid X-WR-TIMEZONE read for this calendar.
   var calendarZone: Zone?
+  /// The owner address events were read with (the first calendar's), and whether some event
+  /// had ATTENDEEs when there was none.
+  var owner: OwnerAddress?
   /// Whether the calendar has a VAVAILABILITY (its hours replace `--hours`), and the time it
   /// leaves unavailable.
   var hasAvailability = false
@@ -25,7 +28,7 @@ struct PersonAccumulator {
   var uids = UIDTable()
   /// One entry per master read (a version): its UID number, whether it is tentative, its origin,
   /// and where its instances end in `spans` (they begin where the previous master's end).
-  var masters: [(uid: Int32, tentative: Bool, end: Int)] = []
+  var masters: [(uid: Int32, kind: BusyKind, end: Int)] = []
   /// With `--explain`: each master's origin.
   var masterOrigins: [Int32] = []
   /// The instances of all masters.
@@ -121,19 +124,19 @@ struct PersonAccumulator {
       self.uid = uid
       self.origin = origin
       self.file = file
-      flags = (o.blocks ? 1 : 0) | (o.thisAndFuture ? 2 : 0) | (o.tentative ? 4 : 0)
+      flags = (o.blocks ? 1 : 0) | (o.thisAndFuture ? 2 : 0) | o.kind.rawValue << 2
     }
 
     var revision: Revision { Revision(sequence: Int(sequence), stamp: stamp) }
     var blocks: Bool { flags & 1 != 0 }
     var thisAndFuture: Bool { flags & 2 != 0 }
-    var tentative: Bool { flags & 4 != 0 }
+    var kind: BusyKind { BusyKind(rawValue: flags >> 2) ?? .firm }
   }
 
   mutating func add(_ contribution: EventContribution) {
     let origin = originIndex()
     switch contribution {
-    case .master(let uid, let revision, let blocks, let list, let excluded, let tentative):
+    case .master(let uid, let revision, let blocks, let list, let excluded, let kind):
       let n = number(uid)
       let master = Int32(masters.count)
       if n >= 0 {
@@ -145,7 +148,7 @@ struct PersonAccumulator {
         if instance.key != instance.interval.start { reversedKeys[spans.count] = instance.key }
         spans.append(instance.interval)
       }
-      masters.append((n, tentative, spans.count))
+      masters.append((n, kind, spans.count))
       if origin >= 0 || !masterOrigins.isEmpty {
         while masterOrigins.count < masters.count - 1 { masterOrigins.append(-1) }
         masterOrigins.append(origin)
@@ -181,21 +184,33 @@ struct PersonAccumulator {
     let busy = finish()
     return PersonCalendar(
       name: name, source: source, role: role, busy: busy, diagnostics: diagnostics,
-      homeZone: homeZone ?? calendarZone, tentative: tentativeBusy, origins: busyOrigins,
+      homeZone: homeZone ?? calendarZone, tentative: tentativeBusy,
+      outOfOffice: outOfOfficeBusy, owner: owner?.text, origins: busyOrigins,
       hasAvailability: hasAvailability, unavailable: unavailable)
   }
 
   /// A VFREEBUSY period: busy time that no override can touch.
-  mutating func addPeriod(_ interval: Interval, tentative: Bool = false) {
+  mutating func addPeriod(_ interval: Interval, kind: BusyKind = .firm) {
     if !interval.isEmpty && interval.overlaps(window) {
       periods.append(interval)
       periodOrigins.append(originIndex())
-      if tentative { tentativeBusy.append(interval) }
+      note(interval, kind)
     }
   }
 
   /// The busy intervals (among those `finish` returns) that are only tentative.
   var tentativeBusy: [Interval] = []
+  /// The busy intervals (among those `finish` returns) that are out of office.
+  var outOfOfficeBusy: [Interval] = []
+
+  /// Notes a kept busy interval as tentative or out of office.
+  mutating func note(_ interval: Interval, _ kind: BusyKind) {
+    switch kind {
+    case .firm: break
+    case .tentative: tentativeBusy.append(interval)
+    case .outOfOffice: outOfOfficeBusy.append(interval)
+    }
+  }
 
   struct Key: Hashable {
     var uid: Int32

@@ -141,13 +141,17 @@ extension ContentLine {
 
   /// Whether the pre-pass can drop this line of a VEVENT unread: it has a name and a value, and
   /// the name is none of those the reader keeps (BEGIN, END, the time properties, UID, STATUS,
-  /// TRANSP, SEQUENCE, DTSTAMP, and SUMMARY when `keepSummary`); inside a component the event
-  /// drops (`inDropped`, a VALARM), any name but BEGIN and END.
-  func isUnneededInEvent(_ kind: PropertyName, keepSummary: Bool, inDropped: Bool) -> Bool {
+  /// TRANSP, SEQUENCE, DTSTAMP, Outlook's show-as, SUMMARY when `keepSummary`, ATTENDEE when
+  /// `keepAttendees`); inside a component the event drops (`inDropped`, a VALARM), any name but
+  /// BEGIN and END.
+  func isUnneededInEvent(
+    _ kind: PropertyName, keepSummary: Bool, keepAttendees: Bool, inDropped: Bool
+  ) -> Bool {
     switch kind {
     case .none, .begin, .end: return false
-    case .other, .freebusy, .xwrTimezone: break
+    case .other, .freebusy, .xwrTimezone, .calendarName, .owner: break
     case .summary: if !inDropped && keepSummary { return false }
+    case .attendee: if !inDropped && keepAttendees { return false }
     default: if !inDropped { return false }
     }
     return hasValue

@@ -6,6 +6,7 @@ enum PropertyName: UInt8 {
   case dtstart, dtend, duration, recurrenceID, rrule, rdate, exdate
   case uid, status, transp, sequence, dtstamp, summary
   case freebusy, xwrTimezone
+  case attendee, busyStatus, intendedStatus, calendarName, owner
 
   /// The kind of the name `bytes[0..<count]`, letters in any case: the one candidate its length
   /// and first letter leave, compared byte by byte.
@@ -35,6 +36,11 @@ enum PropertyName: UInt8 {
     case (8, UInt8(ascii: "S")): candidate = .sequence
     case (13, UInt8(ascii: "R")): candidate = .recurrenceID
     case (13, UInt8(ascii: "X")): candidate = .xwrTimezone
+    case (8, UInt8(ascii: "A")): candidate = .attendee
+    case (26, UInt8(ascii: "X")): candidate = .busyStatus
+    case (30, UInt8(ascii: "X")): candidate = .intendedStatus
+    case (12, UInt8(ascii: "X")): candidate = .calendarName
+    case (7, UInt8(ascii: "X")): candidate = .owner
     default:
       self = .other
       return
@@ -74,6 +80,11 @@ enum PropertyName: UInt8 {
     case .summary: "SUMMARY"
     case .freebusy: "FREEBUSY"
     case .xwrTimezone: "X-WR-TIMEZONE"
+    case .attendee: "ATTENDEE"
+    case .busyStatus: "X-MICROSOFT-CDO-BUSYSTATUS"
+    case .intendedStatus: "X-MICROSOFT-CDO-INTENDEDSTATUS"
+    case .calendarName: "X-WR-CALNAME"
+    case .owner: "X-OWNER"
     }
   }
 

@@ -7,8 +7,11 @@ import FreeTimeCore
 /// What the pre-pass learned about one top-level component while collecting its lines: why it
 /// must be skipped (line, message), if it must, and the properties it read itself (`PreRead`):
 /// the first SEQUENCE, the first readable UTC DTSTAMP, the first UID (raw and decoded), STATUS
-/// and TRANSP; values stripped of white space at both ends, as libical's parser does.
+/// and TRANSP; values stripped of white space at both ends, as libical's parser does; Outlook's
+/// show-as and the owner's reply among the ATTENDEEs.
 struct ComponentState {
+  /// The calendar owner's address, to find their ATTENDEE (nil: replies cannot be read).
+  var owner: OwnerAddress? = nil
   var invalid: (Int, String)? = nil
   /// Warnings found by the pre-pass, given out with the UID when the component is read.
   var notes: [(Int, String)] = []
@@ -21,6 +24,13 @@ struct ComponentState {
   var uid: String? = nil
   var status: String? = nil
   var transp: String? = nil
+  var busyStatus: ShowAs? = nil
+  var intendedStatus: ShowAs? = nil
+  /// The owner's PARTSTAT, when the owner is an ATTENDEE.
+  var reply: Reply? = nil
+  var ownerFound = false
+  /// Whether the component has an ATTENDEE at all (for `freetime check`'s note).
+  var sawAttendee = false
 
   /// Reads `line` into the state if it is one of the properties read without libical (the first
   /// of each counts); false when it is not one of them.
@@ -59,6 +69,17 @@ struct ComponentState {
       if status == nil { status = String(decoding: line.strippedValue, as: UTF8.self) }
     case .transp:
       if transp == nil { transp = String(decoding: line.strippedValue, as: UTF8.self) }
+    case .busyStatus:
+      if busyStatus == nil { busyStatus = ShowAs(line.strippedValue) }
+    case .intendedStatus:
+      if intendedStatus == nil { intendedStatus = ShowAs(line.strippedValue) }
+    case .attendee:
+      sawAttendee = true
+      if !ownerFound, let owner, owner.matches(line.strippedValue) {
+        ownerFound = true
+        // No PARTSTAT, or one of another kind, blocks as accepted.
+        reply = line.parameter("PARTSTAT").flatMap { Reply(partstat: $0) } ?? .accepted
+      }
     default:
       return false
     }
@@ -68,6 +89,6 @@ struct ComponentState {
   var preRead: PreRead {
     PreRead(
       revision: Revision(sequence: sequence ?? 0, stamp: stamp ?? Int64.min), uid: uid,
-      status: status, transp: transp)
+      status: status, transp: transp, showAs: busyStatus ?? intendedStatus, reply: reply)
   }
 }

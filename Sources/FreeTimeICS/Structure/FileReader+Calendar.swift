@@ -10,6 +10,14 @@ extension FileReader {
     homeZone = homeOverride ?? options.defaultZone
     homeFromCalendar = false
     zones = ZoneTable()
+    owner = ownerHint
+  }
+
+  /// X-WR-CALNAME or X-OWNER naming the calendar's owner, when it is an address and nothing
+  /// stronger named one (`OwnerSource`).
+  mutating func calendarOwner(_ line: ContentLine, source: OwnerSource) {
+    guard source > owner.source, let address = OwnerAddress(line.value) else { return }
+    owner = OwnerHint(address: address, source: source)
   }
 
   /// END:VCALENDAR: components waiting for a VTIMEZONE defined later get a last try.

@@ -7,6 +7,12 @@ struct FileReader {
   let file: String
   let options: ReadOptions
   let homeOverride: Zone?
+  /// The owner known before the file (`--owner`, the person's name).
+  let ownerHint: OwnerHint
+  /// The owner of the current VCALENDAR, whose replies to invitations count.
+  var owner: OwnerHint
+  /// Whether `freetime check` noted that replies cannot be read (once per file).
+  var notedNoOwner = false
 
   /// Open components, outermost first, with the line each began on.
   var stack: [(name: String, line: Int)] = []
@@ -36,10 +42,12 @@ struct FileReader {
   /// The watchdog's view of this file: where the component being read begins.
   var watch: Watchdog.Watch?
 
-  init(file: String, options: ReadOptions, homeOverride: Zone?) {
+  init(file: String, options: ReadOptions, homeOverride: Zone?, owner: OwnerHint = OwnerHint()) {
     self.file = file
     self.options = options
     self.homeOverride = homeOverride
+    self.ownerHint = owner
+    self.owner = owner
     self.homeZone = homeOverride ?? options.defaultZone
   }
 
@@ -57,7 +65,9 @@ struct FileReader {
     // component other than an event needs it. Most lines of an event are dropped unread.
     let kind = line.kind
     if stack.count >= 2, componentName == "VEVENT",
-      line.isUnneededInEvent(kind, keepSummary: options.explain, inDropped: skipDepth > 0)
+      line.isUnneededInEvent(
+        kind, keepSummary: options.explain, keepAttendees: owner.address != nil || options.lint,
+        inDropped: skipDepth > 0)
     {
       return
     }
@@ -117,11 +127,12 @@ struct FileReader {
     case 1:
       if what == "VCALENDAR" { throw error(line.number, "BEGIN:VCALENDAR inside a VCALENDAR") }
       watch?.line.store(line.number, ordering: .relaxed)
+      if person.owner == nil { person.owner = owner.address }
       componentName = what
       component.removeAll(keepingCapacity: true)  // a new array if the last one was kept
       component.append(line)
       skipDepth = 0
-      current = ComponentState()
+      current = ComponentState(owner: owner.address)
     default:
       beginNested(what, line)
     }
@@ -188,6 +199,8 @@ struct FileReader {
     }
     if stack.count == 1 {
       if kind == .xwrTimezone && homeOverride == nil { calendarZone(line, into: &person) }
+      if kind == .calendarName { calendarOwner(line, source: .calendarName) }
+      if kind == .owner { calendarOwner(line, source: .xOwner) }
       return
     }
     if skipDepth > 0 { return }

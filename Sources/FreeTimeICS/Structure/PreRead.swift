@@ -8,12 +8,15 @@ import FreeTimeCore
 /// libical 3.0.16 reads them: the first of each; UID as TEXT (backslash escapes decoded as
 /// `icalmemory_strdup_and_dequote` does); STATUS and TRANSP as enumerations (compared without
 /// case); SEQUENCE with `atoi`; DTSTAMP only as a UTC
-/// date-time. `PreReadTests` compares them with libical's reading.
+/// date-time. `PreReadTests` compares them with libical's reading. Outlook's show-as and the
+/// owner's reply, which libical does not interpret, come along.
 struct PreRead {
   var revision: Revision
   var uid: String? = nil
   var status: String? = nil
   var transp: String? = nil
+  var showAs: ShowAs? = nil
+  var reply: Reply? = nil
 
   /// STATUS:CANCELLED, STATUS:TENTATIVE, and TRANSP:TRANSPARENT (or TRANSPARENT-NOCONFLICT).
   var statusAndTransparency: (cancelled: Bool, tentative: Bool, transparent: Bool) {

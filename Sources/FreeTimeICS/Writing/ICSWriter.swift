@@ -63,7 +63,8 @@ public enum ICSWriter {
   }
 
   /// One person's busy time as a VFREEBUSY (`freetime busy`): UID, DTSTAMP, the window as
-  /// DTSTART/DTEND and UTC FREEBUSY periods typed BUSY or BUSY-TENTATIVE — no summaries,
+  /// DTSTART/DTEND and UTC FREEBUSY periods typed BUSY, BUSY-TENTATIVE or BUSY-UNAVAILABLE (out
+  /// of office) — no summaries,
   /// attendees or locations. Read back, it gives the same free time as the calendar it came
   /// from.
   ///
@@ -87,10 +88,11 @@ public enum ICSWriter {
       icalcomponent_add_property(fb, icalproperty_new_dtstamp(ICSTime.icaltime(utc: stamp)))
       icalcomponent_add_property(fb, icalproperty_new_dtstart(ICSTime.icaltime(utc: window.start)))
       icalcomponent_add_property(fb, icalproperty_new_dtend(ICSTime.icaltime(utc: window.end)))
-      let firm = BusyTime.firm(person.busy, less: person.tentative)
+      let firm = BusyTime.firm(person.busy, less: person.tentative + person.outOfOffice)
       for (periods, type) in [
         (union(firm, within: window), ICAL_FBTYPE_BUSY),
         (union(person.tentative, within: window), ICAL_FBTYPE_BUSYTENTATIVE),
+        (union(person.outOfOffice, within: window), ICAL_FBTYPE_BUSYUNAVAILABLE),
       ] {
         for interval in periods {
           var period = icalperiodtype_null_period()

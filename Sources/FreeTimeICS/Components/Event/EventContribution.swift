@@ -13,7 +13,7 @@ enum EventContribution {
   /// (`ReadOptions.expansionWindow`), and every instant its EXDATEs exclude.
   case master(
     uid: String?, revision: Revision, blocks: Bool, instances: [Instance],
-    excluded: Set<Instant>, tentative: Bool)
+    excluded: Set<Instant>, kind: BusyKind)
   /// A RECURRENCE-ID override.
   case override(Override)
   /// Nothing (skipped with a warning, or no time at all).
@@ -31,8 +31,8 @@ struct Override {
   /// Its own span, wherever it is (the window is applied when overrides are resolved).
   var interval: Interval
   var thisAndFuture: Bool
-  /// STATUS:TENTATIVE (blocks unless `--tentative free`; `freetime busy` types it).
-  var tentative: Bool
+  /// Firm, tentative or out of office (`freetime busy` types it).
+  var kind: BusyKind
   /// Where its RECURRENCE-ID is, for the warning when it matches no instance.
   var file: String
   var line: Int

@@ -60,9 +60,7 @@ extension EventDescription {
     }
     guard let start else { return nil }
     self.start = .value(start)
-    uid = preRead.uid
-    revision = preRead.revision
-    (cancelled, tentative, transparent) = preRead.statusAndTransparency
+    take(preRead)
     self.lines = PropertyLines(lines)
   }
 }

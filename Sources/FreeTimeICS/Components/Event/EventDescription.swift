@@ -13,6 +13,9 @@ struct EventDescription: Equatable {
   var cancelled = false
   var tentative = false
   var transparent = false
+  /// Outlook's show-as, and the calendar owner's reply when the owner is an ATTENDEE.
+  var showAs: ShowAs?
+  var reply: Reply?
   /// SUMMARY, read only for `--explain`.
   var summary: String?
 
@@ -44,5 +47,16 @@ struct EventDescription: Equatable {
   struct DroppedProperty: Equatable {
     var name: PropertyName
     var value: String
+  }
+}
+
+extension EventDescription {
+  /// Takes what the pre-pass read itself: UID, revision, STATUS, TRANSP, show-as, reply.
+  mutating func take(_ preRead: PreRead) {
+    uid = preRead.uid
+    revision = preRead.revision
+    (cancelled, tentative, transparent) = preRead.statusAndTransparency
+    showAs = preRead.showAs
+    reply = preRead.reply
   }
 }

@@ -41,8 +41,8 @@ struct EventInterpreter {
   ///
   /// - Throws: `TimeValue.UnknownZone` (with `deferUnknownZones`), `InstanceCapError`.
   mutating func contribution() throws -> EventContribution {
-    var blocks = !event.cancelled && !event.transparent
-    if event.tentative && options.tentative == .free { blocks = false }
+    let (blocksByStatus, kind) = blocking
+    var blocks = blocksByStatus
     guard let ridDropped = warnDropped() else { return .none }
     guard var start = try startValue() else { return .none }
     if start.isDate && options.allDay == .free { blocks = false }
@@ -64,17 +64,41 @@ struct EventInterpreter {
       start = TimeValue(civil: start.civil, kind: .utc, isDate: false)
     }
     if ridDropped || event.recurrenceID != .absent {
-      return try override(start: start, length: length, blocks: blocks, ridDropped: ridDropped)
+      return try override(
+        start: start, length: length, blocks: blocks, kind: kind, ridDropped: ridDropped)
     }
     guard blocks else {
       return .master(
         uid: event.uid, revision: event.revision, blocks: false, instances: [],
-        excluded: try exclusions(start: start).all, tentative: event.tentative)
+        excluded: try exclusions(start: start).all, kind: kind)
     }
     let expanded = try expand(start: start, length: length)
     return .master(
       uid: event.uid, revision: event.revision, blocks: true, instances: expanded.instances,
-      excluded: expanded.excluded, tentative: event.tentative)
+      excluded: expanded.excluded, kind: kind)
+  }
+
+  /// Whether the event blocks time, and how: STATUS:CANCELLED and a declined or delegated
+  /// reply of the calendar's owner block nothing; Outlook's show-as wins over TRANSP (FREE and
+  /// WORKINGELSEWHERE block nothing, TENTATIVE is tentative, BUSY and OOF block, OOF as out of
+  /// office); STATUS:TENTATIVE and a tentative or unanswered reply are tentative, and tentative
+  /// time blocks unless `--tentative free` (docs/ARCHITECTURE.md, What is busy).
+  var blocking: (blocks: Bool, kind: BusyKind) {
+    let declined = event.reply == .declined || event.reply == .delegated
+    let transparent: Bool
+    switch event.showAs {
+    case .free?, .workingElsewhere?: transparent = true
+    case .tentative?, .busy?, .outOfOffice?: transparent = false
+    case nil: transparent = event.transparent
+    }
+    let tentative =
+      event.tentative || event.showAs == .tentative || event.reply == .tentative
+      || event.reply == .needsAction
+    let kind: BusyKind =
+      tentative ? .tentative : event.showAs == .outOfOffice ? .outOfOffice : .firm
+    let blocks =
+      !event.cancelled && !declined && !transparent && !(tentative && options.tentative == .free)
+    return (blocks, kind)
   }
 
   /// Warns about the properties libical dropped; nil when the event is skipped for one (an
@@ -136,14 +160,14 @@ struct EventInterpreter {
   /// blocks its own time and leaves its series unchanged (which instance it replaces is
   /// unknown: the cautious reading).
   private mutating func override(
-    start: TimeValue, length: EventLength, blocks: Bool, ridDropped: Bool
+    start: TimeValue, length: EventLength, blocks: Bool, kind: BusyKind, ridDropped: Bool
   ) throws -> EventContribution {
     let interval = length.span(of: start, home: home)
     func made(key: Instant, thisAndFuture: Bool) -> EventContribution {
       .override(
         Override(
           uid: event.uid, key: key, revision: event.revision, blocks: blocks, interval: interval,
-          thisAndFuture: thisAndFuture, tentative: event.tentative, file: context.file,
+          thisAndFuture: thisAndFuture, kind: kind, file: context.file,
           line: event.lines[.recurrenceID]))
     }
     if ridDropped {

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// What real producers put outside RFC 5545's core (Fixtures/producers/README.md): the owner's
+/// replies and Outlook's show-as decide what blocks, and `freetime busy` types it.
+@Suite struct ProducerTests {
+  let week = ["--from", "2026-11-23", "--to", "2026-11-27", "--tz", "UTC"]
+
+  /// The FREEBUSY lines `freetime busy` writes for a calendar.
+  func exported(_ calendar: String) throws -> [String] {
+    let run = try Run.freetime(["busy", calendar] + week)
+    #expect(run.status == 0, "\(run.stderr)")
+    return run.stdout.split(separator: "\r\n").map(String.init).filter {
+      $0.hasPrefix("FREEBUSY")
+    }
+  }
+
+  @Test func googleOwnersRepliesDecide() throws {
+    #expect(
+      try exported("Fixtures/producers/google-replies.ics") == [
+        "FREEBUSY;FBTYPE=BUSY:20261123T150000Z/20261123T160000Z",
+        "FREEBUSY;FBTYPE=BUSY:20261125T080000Z/20261125T090000Z",
+        "FREEBUSY;FBTYPE=BUSY-TENTATIVE:20261123T110000Z/20261123T120000Z",
+        "FREEBUSY;FBTYPE=BUSY-TENTATIVE:20261123T130000Z/20261123T140000Z",
+      ])
+  }
+
+  @Test func outlookShowAsDecides() throws {
+    #expect(
+      try exported("Fixtures/producers/outlook-show-as.ics") == [
+        "FREEBUSY;FBTYPE=BUSY:20261126T080000Z/20261126T090000Z",
+        "FREEBUSY;FBTYPE=BUSY-TENTATIVE:20261123T110000Z/20261123T120000Z",
+        "FREEBUSY;FBTYPE=BUSY-UNAVAILABLE:20261124T000000Z/20261125T000000Z",
+      ])
+  }
+
+  /// Tentative replies and show-as follow `--tentative`; JSON names the owner.
+  @Test func tentativeFollowsTheOptionAndJSONNamesTheOwner() throws {
+    let run = try Run.freetime(
+      ["Fixtures/producers/google-replies.ics", "--format", "json", "--tentative", "free"] + week)
+    #expect(run.status == 0)
+    #expect(run.stdout.contains(#""owner": "erin.owner@example.com""#))
+    #expect(
+      run.stdout.contains(
+        #""start": "2026-11-23T00:00:00+00:00", "end": "2026-11-23T15:00:00+00:00""#))
+  }
+
+  /// `--owner` wins over X-WR-CALNAME: now Frank's replies count, and he declined the meeting
+  /// Erin organised.
+  @Test func ownerOptionWins() throws {
+    let run = try Run.freetime(
+      [
+        "Fixtures/producers/google-replies.ics", "--format", "json",
+        "--owner", "google-replies=MAILTO:Frank@example.com",
+      ] + week)
+    #expect(run.stdout.contains(#""owner": "frank@example.com""#))
+    #expect(run.stdout.contains(#""end": "2026-11-23T09:00:00+00:00""#))
+    #expect(!run.stdout.contains(#""end": "2026-11-23T15:00:00+00:00""#))
+    let unknown = try Run.freetime(
+      ["Fixtures/producers/google-replies.ics", "--owner", "nobody=a@b.c"] + week)
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.contains("--owner names 'nobody', but no calendar has that name"))
+  }
+
+  /// Without an owner address, `check` says that replies cannot be read.
+  @Test func checkNotesCalendarsWithoutAnOwner() throws {
+    let text = try String(
+      contentsOfFile: Run.fixtures.appendingPathComponent("producers/google-replies.ics").path,
+      encoding: .utf8
+    ).replacingOccurrences(of: "X-WR-CALNAME:erin.owner@example.com\r\n", with: "")
+    let run = try Run.freetime(["check", Temp.file(text)])
+    #expect(run.stdout.contains("the owner's replies cannot be read"))
+  }
+}

@@ -785,7 +785,7 @@ import Testing
     #expect(
       Read.busy(p) == [
         Read.span("2026-03-02T09:00Z", "2026-03-02T10:00Z"),
-        Read.span("2026-03-03T09:00Z", "2026-03-03T10:00Z"),  // the EXDATE line was refused
+        // 2026-03-03 is excluded: only the impossible value of the EXDATE list was refused.
         Read.span("2026-03-04T09:00Z", "2026-03-04T10:00Z"),
         Read.span("2026-03-05T09:00Z", "2026-03-05T10:00Z"),
       ])
@@ -841,7 +841,8 @@ import Testing
   }
 
   @Test func inventedInstancesAreDropped() throws {
-    // Counted from second 0 in steps of 2, no instance has second 1: only DTSTART is busy.
+    // Counted from second 0 in steps of 2, no instance has second 1: only DTSTART is busy, and
+    // freetime says so before asking libical's iterator (which would invent instances).
     let p = try Read.person(
       """
       BEGIN:VEVENT
@@ -854,8 +855,63 @@ import Testing
     #expect(Read.busy(p) == [Read.span("2026-01-05T09:00:00Z", "2026-01-05T09:00:01Z")])
     #expect(
       p.diagnostics.map(\.message) == [
-        "libical produced 1 instance(s) that do not match the rule; they are ignored"
+        "RRULE's INTERVAL never reaches a time its BYSECOND, BYMINUTE or BYHOUR names from DTSTART; only DTSTART is used"
       ])
+  }
+
+  /// Without COUNT, over a week, the same rule keeps DTSTART at once: no instance cap is hit.
+  /// Steps that do reach the named time are expanded as before.
+  @Test func stepsThatNeverMeetTheirTimesKeepOnlyDTSTART() throws {
+    for (rule, start) in [
+      ("FREQ=SECONDLY;INTERVAL=2;BYSECOND=1", "20260105T090000Z"),
+      ("FREQ=MINUTELY;INTERVAL=15;BYMINUTE=7", "20260105T090000Z"),
+      ("FREQ=HOURLY;INTERVAL=6;BYHOUR=10", "20260105T090000Z"),
+    ] {
+      let p = try Read.person(
+        """
+        BEGIN:VEVENT
+        UID:sec
+        DTSTART:\(start)
+        DURATION:PT1S
+        RRULE:\(rule)
+        END:VEVENT
+        """, from: "2026-01-05", to: "2026-01-12", maxInstances: 1000)
+      #expect(
+        Read.busy(p) == [Read.span("2026-01-05T09:00:00Z", "2026-01-05T09:00:01Z")], "\(rule)")
+    }
+    let met = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:sec
+      DTSTART:20260105T090000Z
+      DURATION:PT1S
+      RRULE:FREQ=HOURLY;INTERVAL=6;BYHOUR=15;COUNT=3
+      END:VEVENT
+      """, from: "2026-01-05", to: "2026-01-12")
+    #expect(Read.busy(met).count == 4)  // DTSTART and three at 15:00 (COUNT counts those)
+  }
+
+  /// One bad value of an EXDATE or RDATE list costs only itself.
+  @Test func listsAreReadValueByValue() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:l
+      DTSTART:20261123T090000Z
+      DTEND:20261123T100000Z
+      RRULE:FREQ=DAILY;COUNT=5
+      EXDATE:20261124T090000Z,garbage,20261125T090000Z,20261330T090000Z
+      RDATE;VALUE=PERIOD:nonsense/PT1H,20261128T120000Z/PT1H
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30")
+    #expect(
+      Read.busy(p) == [
+        Read.span("2026-11-23T09:00Z", "2026-11-23T10:00Z"),
+        Read.span("2026-11-26T09:00Z", "2026-11-26T10:00Z"),
+        Read.span("2026-11-27T09:00Z", "2026-11-27T10:00Z"),
+        Read.span("2026-11-28T12:00Z", "2026-11-28T13:00Z"),
+      ])
+    #expect(p.diagnostics.count == 3)
   }
 }
 

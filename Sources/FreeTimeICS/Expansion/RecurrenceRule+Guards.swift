@@ -35,6 +35,28 @@ extension RecurrenceRule {
     return true
   }
 
+  /// Whether a sub-daily rule's steps from DTSTART never land on a time its own BY part names:
+  /// every INTERVAL-th second from DTSTART's falls on the seconds of the minute congruent to it
+  /// modulo gcd(INTERVAL, 60), and likewise minutes (BYMINUTE of MINUTELY) and hours (BYHOUR of
+  /// HOURLY, modulo gcd(INTERVAL, 24)). `FREQ=SECONDLY;INTERVAL=2;BYSECOND=1` from an even
+  /// second has no instance but DTSTART; libical's iterator would invent some instead.
+  ///
+  /// - Parameter start: DTSTART's wall clock.
+  func stepNeverMeets(start: Int64) -> Bool {
+    let f = CivilTime.fields(start)
+    let (by, at, cycle): ([Int], Int, Int)
+    switch frequency {
+    case .secondly?: (by, at, cycle) = (bySecond, f.second, 60)
+    case .minutely?: (by, at, cycle) = (byMinute, f.minute, 60)
+    case .hourly?: (by, at, cycle) = (byHour, f.hour, 24)
+    default: return false
+    }
+    guard !by.isEmpty, step > 1 else { return false }
+    var (a, b) = (step, cycle)
+    while b != 0 { (a, b) = (b, a % b) }
+    return !by.contains { (($0 - at) % a + a) % a == 0 }
+  }
+
   /// Shapes libical 3.0.16 expands wrongly (docs/LIBICAL.md): BYWEEKNO (also with WKST and
   /// negative week numbers) and FREQ=DAILY with a negative BYMONTHDAY. `ownInstances` expands
   /// them instead, as long as they use no BYSETPOS, BYYEARDAY or numbered weekdays.

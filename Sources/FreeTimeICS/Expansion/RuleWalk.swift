@@ -114,6 +114,13 @@ extension EventInterpreter {
       warn(.rrule, "RRULE names no date or time that exists; only DTSTART is used")
       return
     }
+    if rule.stepNeverMeets(start: start.civil) {
+      warn(
+        .rrule,
+        "RRULE's INTERVAL never reaches a time its BYSECOND, BYMINUTE or BYHOUR names from DTSTART; only DTSTART is used"
+      )
+      return
+    }
     if rule.libicalGetsWrong || (options.ownExpansion && rule.simpleShape(isDate: start.isDate)) {
       walkOwn(&walk, skip: fastForward ? skip : nil, into: &collector)
     } else if !walkLibical(&walk, skip: fastForward ? skip : nil, into: &collector) {

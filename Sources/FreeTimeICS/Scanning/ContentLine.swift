@@ -157,6 +157,16 @@ extension ContentLine {
     return hasValue
   }
 
+  /// A list-valued line (EXDATE, RDATE: RFC 5545 §3.8.5) as one line per value, each with the
+  /// line's name, parameters and number; nil when the value is not a list.
+  var listValues: [ContentLine]? {
+    guard let start = valueStart, bytes[start...].contains(0x2C) else { return nil }
+    let head = bytes[..<start]
+    return bytes[start...].split(separator: 0x2C, omittingEmptySubsequences: false).map {
+      ContentLine(bytes: Array(head) + $0, number: number)
+    }
+  }
+
   /// Whether the line has a `:` separating name and value.
   var hasValue: Bool { valueStart != nil }
 

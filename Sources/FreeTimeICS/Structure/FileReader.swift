@@ -240,11 +240,17 @@ struct FileReader {
     }
     if current.take(line, kind: kind) { return }
     guard kind.isForLibicalInEvent || (options.explain && kind == .summary) else { return }
+    // An EXDATE or RDATE list is read value by value, as FREEBUSY is: a bad value costs only
+    // itself (libical drops the whole property for one).
+    if kind == .exdate || kind == .rdate, let values = line.listValues {
+      for value in values { eventProperty(value, kind: kind, into: &person) }
+      return
+    }
     if tooManyParameters(line) { return }
     if kind.isTime, let bad = line.impossibleDate {
       let what = "impossible date or time '\(Sanitize.text(bad, limit: 40))' in \(line.name)"
       if kind == .exdate || kind == .rdate {
-        person.diagnostics.append(warning(line.number, "\(what); the line is ignored"))
+        person.diagnostics.append(warning(line.number, "\(what); that value is ignored"))
         return
       }
       current.invalid = current.invalid ?? (line.number, "event skipped: \(what)")

@@ -1011,7 +1011,7 @@ import Testing
 }
 
 @Suite struct MixedValueTests {
-  @Test func versionsTieBreakOnDtstampThenFirstRead() throws {
+  @Test func versionsTieBreakOnDtstampAndTiesAreAllKept() throws {
     let body = """
       BEGIN:VEVENT
       UID:v
@@ -1033,7 +1033,13 @@ import Testing
     let tie = try Read.person(
       body.replacingOccurrences(of: "@STAMP@", with: "20261101T000000Z"), from: "2026-11-23",
       to: "2026-11-30")
-    #expect(Read.busy(tie) == [Read.span("2026-11-24T09:00Z", "2026-11-24T10:00Z")])
+    // A tie keeps both versions: neither is known to replace the other.
+    #expect(
+      Read.busy(tie) == [
+        Read.span("2026-11-24T09:00Z", "2026-11-24T10:00Z"),
+        Read.span("2026-11-25T09:00Z", "2026-11-25T10:00Z"),
+      ])
+    #expect(tie.diagnostics.map(\.message).contains { $0.contains("both are kept") })
   }
 
   @Test func aFloatingSeriesWithUtcExdatesIsReadInUtc() throws {

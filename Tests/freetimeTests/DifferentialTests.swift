@@ -110,7 +110,7 @@ import Testing
     #expect(
       Set(expected.keys) == seen,
       "documented but no longer different: \(Set(expected.keys).subtracting(seen))")
-    #expect(same >= 214)
+    #expect(same >= 213)
   }
 
   /// Generated multi-person, multi-zone calendars (Tests/reference/generate.py): exact agreement.

@@ -50,7 +50,13 @@ extension FileReader {
       person.currentOrigin = Origin(
         file: file, line: lines.first?.number, uid: state.uidRaw, summary: event.summary)
     }
-    person.add(contribution)
+    if person.add(contribution) {
+      person.diagnostics.append(
+        Diagnostic(
+          file: file, line: lines.first?.number, uid: state.uidRaw,
+          message:
+            "another version of this event has the same SEQUENCE and DTSTAMP; both are kept"))
+    }
   }
 
   /// The event's description: from its bytes when it is plain (`EventDescription(plain:)`),

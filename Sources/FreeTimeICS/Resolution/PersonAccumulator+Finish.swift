@@ -52,7 +52,8 @@ extension PersonAccumulator {
       let o = overrides[i]
       let n = o.uid
       if n >= 0 {
-        if latestOverride[Key(uid: n, start: o.key)] != Int32(i) { continue }
+        let latest = latestOverride[Key(uid: n, start: o.key)]
+        if latest != Int32(i) && (o.tiedWith < 0 || latest != o.tiedWith) { continue }
         if let master = latestMaster(n), master.revision.sequence > o.revision.sequence,
           latestExcludes(n, o.key)
         {
@@ -74,7 +75,7 @@ extension PersonAccumulator {
     for (m, master) in masters.enumerated() {
       defer { begin = master.end }
       let n = master.uid
-      guard n >= 0, r.overridden.contains(n), latestMaster(n)?.master == Int32(m) else { continue }
+      guard n >= 0, r.overridden.contains(n), counts(master: Int32(m), of: n) else { continue }
       for i in begin..<master.end {
         let key = Key(uid: n, start: reversedKeys[i] ?? spans[i].start)
         if r.replaced.contains(key) { found.insert(key) }
@@ -106,7 +107,7 @@ extension PersonAccumulator {
     for (m, owner) in masters.enumerated() {
       defer { begin = owner.end }
       let n = owner.uid
-      if n >= 0 && latestMaster(n)?.master != Int32(m) { continue }
+      if n >= 0 && !counts(master: Int32(m), of: n) { continue }
       let overriddenSeries = n >= 0 && r.overridden.contains(n)
       for i in begin..<owner.end {
         var interval = spans[i]

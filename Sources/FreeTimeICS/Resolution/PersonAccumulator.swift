@@ -5,7 +5,7 @@ import FreeTimeCore
 /// (RECURRENCE-ID compared as an instant), wherever it moves it (RFC 5545 §3.8.4.4).
 ///
 /// When one UID has several masters (or one UID and RECURRENCE-ID several overrides), the newest
-/// `Revision` wins (highest SEQUENCE, then latest DTSTAMP, then the first read): exports often
+/// `Revision` wins (highest SEQUENCE, then latest DTSTAMP; versions that tie are all kept): exports often
 /// keep the superseded version of an edited series.
 ///
 /// Memory: UIDs are interned once; an instance costs only its interval (16 bytes): a master's
@@ -28,7 +28,7 @@ struct PersonAccumulator {
   var uids = UIDTable()
   /// One entry per master read (a version): its UID number, whether it is tentative, its origin,
   /// and where its instances end in `spans` (they begin where the previous master's end).
-  var masters: [(uid: Int32, kind: BusyKind, end: Int)] = []
+  var masters: [(uid: Int32, kind: BusyKind, end: Int, tiedWith: Int32)] = []
   /// With `--explain`: each master's origin.
   var masterOrigins: [Int32] = []
   /// The instances of all masters.
@@ -92,8 +92,15 @@ struct PersonAccumulator {
 
   /// Whether the latest master of UID number `n` excludes the instance at `key`.
   func latestExcludes(_ n: Int32, _ key: Instant) -> Bool {
-    guard let master = latestMaster(n)?.master else { return false }
-    return excludedBy[Key(uid: n, start: key)] == master
+    guard let excluder = excludedBy[Key(uid: n, start: key)] else { return false }
+    return counts(master: excluder, of: n)
+  }
+
+  /// Whether master number `m` of UID number `n` counts: it is the latest version, or ties
+  /// with it (same SEQUENCE and DTSTAMP: both are kept).
+  func counts(master m: Int32, of n: Int32) -> Bool {
+    guard let latest = latestMaster(n)?.master else { return false }
+    return m == latest || masters[Int(m)].tiedWith == latest
   }
 
   /// The latest master read for UID number `n`.
@@ -102,7 +109,7 @@ struct PersonAccumulator {
     return latest[Int(n)]
   }
 
-  /// An `Override` in 56 bytes instead of 96 (there can be hundreds of thousands): the UID by
+  /// An `Override` in 64 bytes instead of 96 (there can be hundreds of thousands): the UID by
   /// number, the file by number, the flags in one byte.
   struct StoredOverride {
     var key: Instant
@@ -113,6 +120,8 @@ struct PersonAccumulator {
     var uid: Int32
     var origin: Int32
     var file: Int32
+    /// The override (index in `overrides`) this one ties with, -1 for none.
+    var tiedWith: Int32 = -1
     private var flags: UInt8
 
     init(_ o: Override, uid: Int32, origin: Int32, file: Int32) {
@@ -133,39 +142,60 @@ struct PersonAccumulator {
     var kind: BusyKind { BusyKind(rawValue: flags >> 2) ?? .firm }
   }
 
-  mutating func add(_ contribution: EventContribution) {
+  /// Takes one event's contribution. Of several versions of one UID (or one UID and
+  /// RECURRENCE-ID) the newest counts (`Revision`); versions that tie on SEQUENCE and DTSTAMP
+  /// all count.
+  ///
+  /// - Returns: whether it ties with a version read before (the caller warns).
+  @discardableResult
+  mutating func add(_ contribution: EventContribution) -> Bool {
     let origin = originIndex()
+    var tied = false
     switch contribution {
     case .master(let uid, let revision, let blocks, let list, let excluded, let kind):
       let n = number(uid)
       let master = Int32(masters.count)
+      var tiedWith: Int32 = -1
       if n >= 0 {
-        if let seen = latestMaster(n), seen.revision >= revision { return }
-        latest[Int(n)] = LatestMaster(revision: revision, master: master, blocks: blocks)
+        if let seen = latestMaster(n), seen.revision >= revision {
+          guard seen.revision == revision else { return false }
+          tiedWith = seen.master
+          tied = true
+        } else {
+          latest[Int(n)] = LatestMaster(revision: revision, master: master, blocks: blocks)
+        }
         for instant in excluded { excludedBy[Key(uid: n, start: instant)] = master }
       }
       for instance in list {
         if instance.key != instance.interval.start { reversedKeys[spans.count] = instance.key }
         spans.append(instance.interval)
       }
-      masters.append((n, kind, spans.count))
+      masters.append((n, kind, spans.count, tiedWith))
       if origin >= 0 || !masterOrigins.isEmpty {
         while masterOrigins.count < masters.count - 1 { masterOrigins.append(-1) }
         masterOrigins.append(origin)
       }
     case .override(let o):
       let n = number(o.uid)
+      var tiedWith: Int32 = -1
       if n >= 0 {
         let k = Key(uid: n, start: o.key)
-        if let seen = latestOverride[k], overrides[Int(seen)].revision >= o.revision { return }
-        latestOverride[k] = Int32(overrides.count)
+        if let seen = latestOverride[k], overrides[Int(seen)].revision >= o.revision {
+          guard overrides[Int(seen)].revision == o.revision else { return false }
+          tiedWith = seen
+          tied = true
+        } else {
+          latestOverride[k] = Int32(overrides.count)
+        }
       }
       if overrideFiles.last != o.file { overrideFiles.append(o.file) }
-      overrides.append(
-        StoredOverride(o, uid: n, origin: origin, file: Int32(overrideFiles.count - 1)))
+      var stored = StoredOverride(o, uid: n, origin: origin, file: Int32(overrideFiles.count - 1))
+      stored.tiedWith = tiedWith
+      overrides.append(stored)
     case .none:
       break
     }
+    return tied
   }
 
   /// Instances, overrides and free-busy periods kept so far.

@@ -1,7 +1,8 @@
 import FreeTimeCore
 
 /// Which of several versions of one event is the newest: the higher SEQUENCE, then the later
-/// DTSTAMP (RFC 5545 §3.8.7.4, §3.8.7.2). On a full tie the first one read stays.
+/// DTSTAMP (RFC 5545 §3.8.7.4, §3.8.7.2). Versions that tie on both are all kept: neither is
+/// known to replace the other (`PersonAccumulator.add`).
 struct Revision: Comparable {
   var sequence: Int
   var stamp: Int64

@@ -5,7 +5,7 @@ import FreeTimeICS
 /// that starts just after it.
 struct Explanation: Sendable {
   enum Kind: String, Sendable {
-    case event, window, workingHours = "working-hours"
+    case event, window, workingHours = "working-hours", unknown
   }
 
   var kind: Kind
@@ -18,6 +18,9 @@ struct Explanation: Sendable {
   var text: String {
     switch kind {
     case .window: return "the window \(edge == "start" ? "starts" : "ends")"
+    case .unknown:
+      return
+        "\(person ?? "?")'s calendar \(edge == "start" ? "covers no time before" : "covers no time after")"
     case .workingHours:
       return "\(person ?? "?")'s working hours \(edge == "start" ? "begin" : "end")"
     case .event:
@@ -75,11 +78,16 @@ struct Explainer {
             interval: SlotAdjust.pad(interval, by: setup.buffer), person: person.name,
             explanation: Explanation(kind: .event, person: person.name, origin: origin)))
       }
-      for off in setup.offHours(of: person) {
-        bounds.append(
-          Bound(
-            interval: off, person: person.name,
-            explanation: Explanation(kind: .workingHours, person: person.name)))
+      for (kind, spans) in [
+        (Explanation.Kind.workingHours, setup.offHours(of: person)),
+        (.unknown, setup.unknownTime(of: person)),
+      ] {
+        for span in spans {
+          bounds.append(
+            Bound(
+              interval: span, person: person.name,
+              explanation: Explanation(kind: kind, person: person.name)))
+        }
       }
     }
   }

@@ -20,6 +20,12 @@ struct ReadingOptions: ParsableArguments {
   var tentative: BusyOrFreeArgument = .busy
 
   @Option(
+    help: ArgumentHelp(
+      "Whether time a calendar does not cover (outside its VFREEBUSY or export range) blocks time.",
+      valueName: "busy|free"))
+  var unknown: BusyOrFreeArgument = .busy
+
+  @Option(
     name: .customLong("all-day"),
     help: ArgumentHelp("Whether all-day (DATE) events block time.", valueName: "busy|free"))
   var allDay: BusyOrFreeArgument = .busy

@@ -154,7 +154,8 @@ struct Report {
       out +=
         "\"role\": \(JSON.string(person.role.rawValue)), \"busyIntervals\": \(person.busyCount), "
       out += "\"warnings\": \(person.diagnostics.count), "
-      out += "\"owner\": \(person.owner.map(JSON.string) ?? "null")}"
+      out += "\"owner\": \(person.owner.map(JSON.string) ?? "null"), "
+      out += "\"coverage\": \(coverageJSON(person))}"
     }
     out += people.isEmpty ? "],\n" : "\n  ],\n"
     out += "  \"slots\": ["
@@ -211,6 +212,15 @@ struct Report {
       out.append(contentsOf: "\"before\": \(explanation.before.json)".utf8)
     }
     out.append(UInt8(ascii: "}"))
+  }
+
+  /// The time a calendar covers, from its first covered instant to its last, or `null` for all
+  /// time.
+  func coverageJSON(_ person: PersonCalendar) -> String {
+    guard let covered = person.coverage else { return "null" }
+    guard let first = covered.first, let last = covered.last else { return "{}" }
+    return
+      "{\"start\": \(JSON.string(TimeText.rfc3339(first.start, zone: zone))), \"end\": \(JSON.string(TimeText.rfc3339(last.end, zone: zone)))}"
   }
 
   var hasRooms: Bool { people.contains(where: { $0.role == .room }) }

@@ -5,7 +5,8 @@ import FreeTimeICS
 /// common slots.
 enum Schedule {
   /// Each person's free time in the window: their busy time padded by `--buffer`, plus the time
-  /// outside their working hours (people, not rooms, in each person's home zone). Each person
+  /// outside their working hours (people, not rooms, in each person's home zone) and the time
+  /// their calendar does not cover (with `--unknown busy`). Each person
   /// on a thread of its own (sorting the busy time is most of it).
   ///
   /// - Parameter keepBusy: whether `people` keep their busy time (the timeline and `--explain`
@@ -19,7 +20,7 @@ enum Schedule {
     let people = people
     return Parallel.map(people.count) { i in
       var busy = SlotAdjust.pad(busyTimes.take(i), by: setup.buffer)
-      let off = setup.offHours(of: people[i])
+      let off = setup.offHours(of: people[i]) + setup.unknownTime(of: people[i])
       if !off.isEmpty { busy += off }
       return Participant(
         name: people[i].name, role: people[i].role,

@@ -24,6 +24,8 @@ struct Setup {
   /// `--align`, in seconds.
   var grid: Int64?
   var quorum: Int?
+  /// `--unknown busy`: time a calendar does not cover blocks.
+  var unknownIsBusy = true
 
   init(
     calendars: CalendarArguments, window: WindowOptions, reading: ReadingOptions,
@@ -45,6 +47,7 @@ struct Setup {
     buffer = scheduling.buffer?.seconds ?? 0
     grid = scheduling.align?.seconds
     quorum = scheduling.quorum
+    unknownIsBusy = reading.unknown == .busy
     // Busy time just outside the window still counts once --buffer pads it into the window.
     readOptions = ReadOptions(
       window: Interval(self.window.start - buffer, self.window.end + buffer), defaultZone: zone,
@@ -76,6 +79,11 @@ struct Setup {
     guard person.role != .room, !hours.isAlways else { return [] }
     if person.hasAvailability { return person.unavailable }
     return hours.offHours(in: window, zone: person.homeZone ?? zone)
+  }
+
+  /// The time a person's calendar does not speak for, with `--unknown busy` (the default).
+  func unknownTime(of person: PersonCalendar) -> [Interval] {
+    unknownIsBusy ? person.unknownTime(in: window) : []
   }
 
   /// `--tz`, else `$TZ`, else the system zone (/etc/localtime), else UTC.

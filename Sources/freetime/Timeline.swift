@@ -11,6 +11,8 @@ struct Timeline {
     var tentative: [Interval]
     /// Outside the person's working hours.
     var off: [Interval]
+    /// Time the person's calendar does not cover (with `--unknown busy`).
+    var unknown: [Interval] = []
   }
 
   static let busyGlyph: Character = "█"
@@ -18,6 +20,7 @@ struct Timeline {
   static let freeGlyph: Character = "·"
   static let offGlyph: Character = " "
   static let slotGlyph: Character = "░"
+  static let unknownGlyph: Character = "?"
 
   var rows: [Row]
   var slots: [Slot]
@@ -36,7 +39,7 @@ struct Timeline {
       let busy = SlotAdjust.pad(person.busy, by: setup.buffer)
       return Row(
         name: person.name, busy: BusyTime.firm(busy, less: tentative), tentative: tentative,
-        off: setup.offHours(of: person))
+        off: setup.offHours(of: person), unknown: setup.unknownTime(of: person))
     }
     self.slots = slots
     window = setup.window
@@ -89,6 +92,8 @@ struct Timeline {
             line.append(Timeline.busyGlyph)
           } else if row.tentative.contains(where: { $0.overlaps(cell) }) {
             line.append(Timeline.tentativeGlyph)
+          } else if row.unknown.contains(where: { $0.overlaps(cell) }) {
+            line.append(Timeline.unknownGlyph)
           } else if row.off.contains(where: { $0.contains(cell) }) {
             line.append(Timeline.offGlyph)
           } else {
@@ -107,9 +112,10 @@ struct Timeline {
       }
       out += colour(line.trimmingTrailingSpaces(), after: nameWidth + 1, paint) + "\n\n"
     }
+    let unknown = rows.contains { !$0.unknown.isEmpty } ? "\(Timeline.unknownGlyph) unknown  " : ""
     out +=
       "\(Timeline.busyGlyph) busy  \(Timeline.tentativeGlyph) tentative  \(Timeline.freeGlyph) free  "
-      + "\(Timeline.slotGlyph) slot  (\(step / 60) min a cell, \(zone.name))\n"
+      + "\(unknown)\(Timeline.slotGlyph) slot  (\(step / 60) min a cell, \(zone.name))\n"
     return out
   }
 

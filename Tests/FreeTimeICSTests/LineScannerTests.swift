@@ -48,7 +48,7 @@ import Testing
     let all: [PropertyName] = [
       .begin, .end, .dtstart, .dtend, .duration, .recurrenceID, .rrule, .rdate, .exdate, .uid,
       .status, .transp, .sequence, .dtstamp, .summary, .freebusy, .xwrTimezone, .attendee,
-      .busyStatus, .intendedStatus, .calendarName, .owner,
+      .busyStatus, .intendedStatus, .calendarName, .owner, .calStart, .calEnd,
     ]
     return all.first { $0.spelling.description == upper } ?? .other
   }
@@ -62,7 +62,7 @@ import Testing
       "EXDATE", "UID", "STATUS", "TRANSP", "SEQUENCE", "DTSTAMP", "SUMMARY", "FREEBUSY",
       "X-WR-TIMEZONE", "DESCRIPTION", "ATTENDEE", "X-ALT-DESC", "TZID", "RRATE", "DTSTAMT",
       "X-MICROSOFT-CDO-BUSYSTATUS", "X-MICROSOFT-CDO-INTENDEDSTATUS", "X-WR-CALNAME", "X-OWNER",
-      "X-WR-CALDESC", "ATTENDEF",
+      "X-WR-CALDESC", "ATTENDEF", "X-CALSTART", "X-CALEND", "X-CALENDAR",
     ]
     let replacements: [UInt8] = [0x41, 0x4D, 0x52, 0x5A, 0x61, 0x72, 0x7A, 0x2D, 0x0D, 0x31, 0xC3]
     var names: [[UInt8]] = [[]]

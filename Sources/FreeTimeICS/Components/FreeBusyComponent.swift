@@ -41,6 +41,17 @@ extension FileReader {
       }
     }
     person.diagnostics += warnings
+    // The time it speaks for: its DTSTART–DTEND (RFC 5545 §3.6.4), all time without both.
+    let bounds = [PropertyName.dtstart, .dtend].map { kind in
+      lines.first { $0.kind == kind }.flatMap {
+        ValueSyntax.instant($0.strippedValue, home: homeZone)
+      }
+    }
+    if let start = bounds[0], let end = bounds[1], start < end {
+      coverage.freeBusyRanges.append(Interval(start, end))
+    } else {
+      coverage.freeBusyWithoutRange = true
+    }
     let uid = lines.first { $0.name == "UID" }?.value
     for (period, kind, line, type) in periods {
       if options.explain {

@@ -34,6 +34,7 @@ public enum CalendarReader {
         try readFile(file, home: home, owner: owner, options: options, into: &person)
       }
     }
+    person.warnUncovered(name: source.name, file: source.argument)
     return person.calendar(
       name: source.name, source: source.argument, role: source.role, homeZone: home)
   }

@@ -20,6 +20,9 @@ public struct PersonCalendar: Sendable {
   /// The address whose replies to invitations were read (`--owner`, X-WR-CALNAME, X-OWNER,
   /// or the person's name), if any.
   public var owner: String?
+  /// The time the calendar speaks for (VFREEBUSY ranges, X-CALSTART/X-CALEND), sorted and
+  /// disjoint; nil for all time. Outside it the person's time is unknown.
+  public var coverage: [Interval]?
   /// Whether the calendar has a VAVAILABILITY (RFC 7953); with `--hours` or `--days`, its
   /// `unavailable` time replaces the working hours for this person.
   public var hasAvailability: Bool
@@ -32,7 +35,7 @@ public struct PersonCalendar: Sendable {
   public init(
     name: String, source: String, role: Role, busy: [Interval], diagnostics: [Diagnostic],
     homeZone: Zone? = nil, tentative: [Interval] = [], outOfOffice: [Interval] = [],
-    owner: String? = nil, origins: [Origin] = [],
+    owner: String? = nil, coverage: [Interval]? = nil, origins: [Origin] = [],
     hasAvailability: Bool = false, unavailable: [Interval] = []
   ) {
     self.hasAvailability = hasAvailability
@@ -40,6 +43,7 @@ public struct PersonCalendar: Sendable {
     self.tentative = tentative
     self.outOfOffice = outOfOffice
     self.owner = owner
+    self.coverage = coverage
     self.origins = origins
     self.name = name
     self.source = source
@@ -58,5 +62,13 @@ extension PersonCalendar {
     var taken: [Interval] = []
     swap(&taken, &busy)
     return taken
+  }
+}
+
+extension PersonCalendar {
+  /// The part of `window` the calendar does not speak for (`coverage`): unknown time.
+  public func unknownTime(in window: Interval) -> [Interval] {
+    guard let coverage else { return [] }
+    return FreeSlots.free(busy: coverage, in: window)
   }
 }

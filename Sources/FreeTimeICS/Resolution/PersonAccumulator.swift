@@ -19,6 +19,8 @@ struct PersonAccumulator {
   /// The owner address events were read with (the first calendar's), and whether some event
   /// had ATTENDEEs when there was none.
   var owner: OwnerAddress?
+  /// The time the calendar speaks for.
+  var coverage = Coverage()
   /// Whether the calendar has a VAVAILABILITY (its hours replace `--hours`), and the time it
   /// leaves unavailable.
   var hasAvailability = false
@@ -215,7 +217,8 @@ struct PersonAccumulator {
     return PersonCalendar(
       name: name, source: source, role: role, busy: busy, diagnostics: diagnostics,
       homeZone: homeZone ?? calendarZone, tentative: tentativeBusy,
-      outOfOffice: outOfOfficeBusy, owner: owner?.text, origins: busyOrigins,
+      outOfOffice: outOfOfficeBusy, owner: owner?.text, coverage: coverage.intervals,
+      origins: busyOrigins,
       hasAvailability: hasAvailability, unavailable: unavailable)
   }
 

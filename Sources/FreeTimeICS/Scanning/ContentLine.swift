@@ -149,7 +149,7 @@ extension ContentLine {
   ) -> Bool {
     switch kind {
     case .none, .begin, .end: return false
-    case .other, .freebusy, .xwrTimezone, .calendarName, .owner: break
+    case .other, .freebusy, .xwrTimezone, .calendarName, .owner, .calStart, .calEnd: break
     case .summary: if !inDropped && keepSummary { return false }
     case .attendee: if !inDropped && keepAttendees { return false }
     default: if !inDropped { return false }

@@ -6,7 +6,7 @@ enum PropertyName: UInt8 {
   case dtstart, dtend, duration, recurrenceID, rrule, rdate, exdate
   case uid, status, transp, sequence, dtstamp, summary
   case freebusy, xwrTimezone
-  case attendee, busyStatus, intendedStatus, calendarName, owner
+  case attendee, busyStatus, intendedStatus, calendarName, owner, calStart, calEnd
 
   /// The kind of the name `bytes[0..<count]`, letters in any case: the one candidate its length
   /// and first letter leave, compared byte by byte.
@@ -41,6 +41,8 @@ enum PropertyName: UInt8 {
     case (30, UInt8(ascii: "X")): candidate = .intendedStatus
     case (12, UInt8(ascii: "X")): candidate = .calendarName
     case (7, UInt8(ascii: "X")): candidate = .owner
+    case (10, UInt8(ascii: "X")): candidate = .calStart
+    case (8, UInt8(ascii: "X")): candidate = .calEnd
     default:
       self = .other
       return
@@ -85,6 +87,8 @@ enum PropertyName: UInt8 {
     case .intendedStatus: "X-MICROSOFT-CDO-INTENDEDSTATUS"
     case .calendarName: "X-WR-CALNAME"
     case .owner: "X-OWNER"
+    case .calStart: "X-CALSTART"
+    case .calEnd: "X-CALEND"
     }
   }
 

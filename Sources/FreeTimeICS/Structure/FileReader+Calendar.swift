@@ -11,6 +11,7 @@ extension FileReader {
     homeFromCalendar = false
     zones = ZoneTable()
     owner = ownerHint
+    coverage = CalendarCoverage()
   }
 
   /// X-WR-CALNAME or X-OWNER naming the calendar's owner, when it is an address and nothing
@@ -23,6 +24,7 @@ extension FileReader {
   /// END:VCALENDAR: components waiting for a VTIMEZONE defined later get a last try.
   mutating func endCalendar(into person: inout PersonAccumulator) throws {
     implicitCalendar = false
+    coverage.add(to: &person.coverage)
     let waiting = deferred
     deferred = []
     for (lines, state) in waiting {

@@ -13,6 +13,8 @@ struct FileReader {
   var owner: OwnerHint
   /// Whether `freetime check` noted that replies cannot be read (once per file).
   var notedNoOwner = false
+  /// What the current VCALENDAR says about the time it covers.
+  var coverage = CalendarCoverage()
 
   /// Open components, outermost first, with the line each began on.
   var stack: [(name: String, line: Int)] = []
@@ -128,6 +130,7 @@ struct FileReader {
       if what == "VCALENDAR" { throw error(line.number, "BEGIN:VCALENDAR inside a VCALENDAR") }
       watch?.line.store(line.number, ordering: .relaxed)
       if person.owner == nil { person.owner = owner.address }
+      if what != "VTIMEZONE" && what != "VFREEBUSY" { coverage.onlyFreeBusy = false }
       componentName = what
       component.removeAll(keepingCapacity: true)  // a new array if the last one was kept
       component.append(line)
@@ -201,6 +204,12 @@ struct FileReader {
       if kind == .xwrTimezone && homeOverride == nil { calendarZone(line, into: &person) }
       if kind == .calendarName { calendarOwner(line, source: .calendarName) }
       if kind == .owner { calendarOwner(line, source: .xOwner) }
+      if kind == .calStart {
+        coverage.calStart = ValueSyntax.instant(line.strippedValue, home: homeZone)
+      }
+      if kind == .calEnd {
+        coverage.calEnd = ValueSyntax.instant(line.strippedValue, home: homeZone)
+      }
       return
     }
     if skipDepth > 0 { return }

@@ -88,7 +88,10 @@ public enum ICSWriter {
       icalcomponent_add_property(fb, icalproperty_new_dtstamp(ICSTime.icaltime(utc: stamp)))
       icalcomponent_add_property(fb, icalproperty_new_dtstart(ICSTime.icaltime(utc: window.start)))
       icalcomponent_add_property(fb, icalproperty_new_dtend(ICSTime.icaltime(utc: window.end)))
-      let firm = BusyTime.firm(person.busy, less: person.tentative + person.outOfOffice)
+      // Time the calendar does not speak for is unknown, and unknown is not free: BUSY.
+      let firm =
+        BusyTime.firm(person.busy, less: person.tentative + person.outOfOffice)
+        + person.unknownTime(in: window)
       for (periods, type) in [
         (union(firm, within: window), ICAL_FBTYPE_BUSY),
         (union(person.tentative, within: window), ICAL_FBTYPE_BUSYTENTATIVE),

@@ -56,6 +56,21 @@ extension Array where Element == Interval {
     return true
   }
 
+  /// The non-empty intervals sorted and merged: overlapping and touching ones become one.
+  ///
+  /// - Complexity: O(n log n).
+  public func merged() -> [Interval] {
+    var out: [Interval] = []
+    for i in filter({ !$0.isEmpty }).sorted() {
+      if let last = out.last, i.start <= last.end {
+        out[out.count - 1].end = Swift.max(last.end, i.end)
+      } else {
+        out.append(i)
+      }
+    }
+    return out
+  }
+
   /// Whether `interval` lies inside one element. Requires `isSortedAndDisjoint`.
   ///
   /// - Complexity: O(log n)

@@ -214,11 +214,13 @@ struct Report {
     out.append(UInt8(ascii: "}"))
   }
 
-  /// The time a calendar covers, from its first covered instant to its last, or `null` for all
-  /// time.
+  /// The time a calendar covers, from its first covered instant to its last (both `null` when
+  /// it covers no time), or `null` for all time.
   func coverageJSON(_ person: PersonCalendar) -> String {
     guard let covered = person.coverage else { return "null" }
-    guard let first = covered.first, let last = covered.last else { return "{}" }
+    guard let first = covered.first, let last = covered.last else {
+      return #"{"start": null, "end": null}"#
+    }
     return
       "{\"start\": \(JSON.string(TimeText.rfc3339(first.start, zone: zone))), \"end\": \(JSON.string(TimeText.rfc3339(last.end, zone: zone)))}"
   }

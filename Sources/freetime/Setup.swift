@@ -141,7 +141,8 @@ struct Setup {
   static func owners(_ entries: [String]) throws -> [String: String] {
     var owners: [String: String] = [:]
     for entry in entries {
-      guard let eq = entry.firstIndex(of: "="), entry[entry.index(after: eq)...].contains("@")
+      guard let eq = entry.firstIndex(of: "="),
+        ReadOptions.isOwnerAddress(String(entry[entry.index(after: eq)...]))
       else {
         throw ValidationError(
           "--owner '\(entry)' must be NAME=ADDRESS with an e-mail address, e.g. alice=alice@example.com."

@@ -59,4 +59,14 @@ import Testing
         "seed \(seed): \(probe) in \(list)")
     }
   }
+
+  /// Overlapping and touching intervals become one; empty and backwards ones go.
+  @Test func mergedSortsAndJoins() {
+    let input = [
+      Interval(50, 60), Interval(10, 20), Interval(20, 30), Interval(15, 25), Interval(40, 40),
+      Interval(70, 65), Interval(55, 58),
+    ]
+    #expect(input.merged() == [Interval(10, 30), Interval(50, 60)])
+    #expect([Interval]().merged().isEmpty)
+  }
 }

@@ -98,7 +98,7 @@ extension EventInterpreter {
   ) throws {
     var walk = RuleWalk(rule, start: start, length: length, home: home, options: options)
     let window = options.expansionWindow
-    let subDaily = rule.frequency?.fixedSeconds.map { $0 < 86400 } ?? false
+    let subDaily = rule.frequency?.isSubDaily ?? false
     // Sub-daily series start just before the read window (their instances are many and
     // THISANDFUTURE shifts of them are not followed); the others a week earlier, for such shifts.
     let lead = subDaily ? options.window.start - 3600 : window.start
@@ -166,7 +166,7 @@ extension EventInterpreter {
     var iterStart = start.civil
     var fromDay: Int64? = nil
     if let skip {
-      if let unit = walk.rule.frequency?.fixedSeconds, unit < 86400 {
+      if walk.rule.frequency?.isSubDaily == true, let unit = walk.rule.frequency?.fixedSeconds {
         let step = unit * Int64(walk.rule.step)
         iterStart += skip / step * step
       } else {

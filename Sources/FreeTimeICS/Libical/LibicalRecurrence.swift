@@ -31,11 +31,7 @@ enum LibicalRecurrence {
   static func text(_ rule: RecurrenceRule) -> String {
     var recurrence = icalrecurrencetype(rule)
     defer { free(recurrence.rscale) }
-    return Libical.withLock(exclusive: false) {
-      guard let raw = icalrecurrencetype_as_string_r(&recurrence) else { return "" }
-      defer { free(raw) }
-      return String(cString: raw)
-    }
+    return Libical.withLock(exclusive: false) { asString(&recurrence) }
   }
 
   /// libical's own text of the rule it reads from `text` (tests).
@@ -43,10 +39,15 @@ enum LibicalRecurrence {
     Libical.withLock(exclusive: false) {
       var read = icalrecurrencetype_from_string(text)
       defer { free(read.rscale) }
-      guard let raw = icalrecurrencetype_as_string_r(&read) else { return "" }
-      defer { free(raw) }
-      return String(cString: raw)
+      return asString(&read)
     }
+  }
+
+  /// libical's text of a rule; the caller holds the lock.
+  private static func asString(_ rule: inout icalrecurrencetype) -> String {
+    guard let raw = icalrecurrencetype_as_string_r(&rule) else { return "" }
+    defer { free(raw) }
+    return String(cString: raw)
   }
 
   /// Walks libical's iterator over `rule` from the wall-clock `start`: `body` takes each

@@ -12,6 +12,9 @@ public struct ReadOptions: Sendable {
   /// `--owner NAME=ADDRESS`: the address whose replies to invitations count, by calendar name;
   /// they win over the calendar's X-WR-CALNAME and X-OWNER.
   public var owners: [String: String] = [:]
+
+  /// Whether `text` can be an owner's address (`--owner`): an e-mail address, `mailto:` or not.
+  public static func isOwnerAddress(_ text: String) -> Bool { OwnerAddress(text) != nil }
   /// `--tentative`: STATUS:TENTATIVE and FBTYPE=BUSY-TENTATIVE.
   public var tentative: BusyOrFree
   /// `--all-day`: events with DATE values.

@@ -26,15 +26,7 @@ struct Coverage {
   /// The covered time, sorted and merged; nil for all time (also when nothing was read).
   var intervals: [Interval]? {
     guard said, !all else { return nil }
-    var out: [Interval] = []
-    for r in ranges.filter({ !$0.isEmpty }).sorted() {
-      if let last = out.last, r.start <= last.end {
-        out[out.count - 1].end = max(last.end, r.end)
-      } else {
-        out.append(r)
-      }
-    }
-    return out
+    return ranges.merged()
   }
 }
 

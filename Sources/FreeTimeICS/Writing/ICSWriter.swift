@@ -114,15 +114,7 @@ public enum ICSWriter {
 
   /// Sorted, merged intervals clipped to `window`.
   static func union(_ intervals: [Interval], within window: Interval) -> [Interval] {
-    var out: [Interval] = []
-    for i in intervals.compactMap({ $0.clamped(to: window) }).sorted() {
-      if let last = out.last, i.start <= last.end {
-        out[out.count - 1].end = max(last.end, i.end)
-      } else {
-        out.append(i)
-      }
-    }
-    return out
+    intervals.compactMap { $0.clamped(to: window) }.merged()
   }
 
   /// A deterministic UID for a slot: its UTC times and a hash of who is in it.

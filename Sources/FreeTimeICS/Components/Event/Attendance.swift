@@ -52,12 +52,9 @@ struct OwnerAddress: Equatable, Sendable {
   var text: String { String(decoding: bytes, as: UTF8.self) }
 
   /// Whether a CAL-ADDRESS value (`mailto:…`, any case) is this address.
-  func matches<C: Collection>(_ value: C) -> Bool where C.Element == UInt8 {
-    var rest = value[...]
-    let mailto = Array("mailto:".utf8)
-    if rest.count >= 7, zip(rest.prefix(7), mailto).allSatisfy({ $0 | 0x20 == $1 }) {
-      rest = rest.dropFirst(7)
-    }
+  func matches(_ value: ArraySlice<UInt8>) -> Bool {
+    var rest = value
+    if rest.prefix(7).equals(caseless: "MAILTO:") { rest = rest.dropFirst(7) }
     guard rest.count == bytes.count else { return false }
     return zip(rest, bytes).allSatisfy { a, b in
       (a >= 0x41 && a <= 0x5A ? a | 0x20 : a) == b

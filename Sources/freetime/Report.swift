@@ -155,7 +155,9 @@ struct Report {
         "\"role\": \(JSON.string(person.role.rawValue)), \"busyIntervals\": \(person.busyCount), "
       out += "\"warnings\": \(person.diagnostics.count), "
       out += "\"owner\": \(person.owner.map(JSON.string) ?? "null"), "
-      out += "\"coverage\": \(coverageJSON(person))}"
+      out += "\"coverage\": \(coverageJSON(person)), "
+      out += "\"homeZone\": \(JSON.string((person.homeZone ?? zone).name)), "
+      out += "\"homeZoneFrom\": \(JSON.string(person.homeZoneFrom.rawValue))}"
     }
     out += people.isEmpty ? "],\n" : "\n  ],\n"
     out += "  \"slots\": ["

@@ -7,11 +7,13 @@ import Testing
     #expect(run.status == 0)
     #expect(
       run.stdout == """
+        Fixtures/team/bob.ics: note: home zone America/New_York, from X-WR-TIMEZONE; all-day events, floating times and working hours are read in it
         Fixtures/team/bob.ics:30: note: TZID 'America/New_York' has no VTIMEZONE in the file; the system zone is used
         Fixtures/team/bob.ics:54: note: floating time: read in the calendar's home zone America/New_York (UID F0B1C2D3-E4F5-4A6B-9C8D-7E6F5A4B3C55)
+        Fixtures/team/dave.ics: note: no home zone (no X-WR-TIMEZONE, no timed event names a zone): read in --tz Europe/Prague; all-day events, floating times and working hours are read in it
 
         """)
-    #expect(run.stderr == "freetime: 0 errors, 0 warnings, 2 notes in 2 calendars\n")
+    #expect(run.stderr == "freetime: 0 errors, 0 warnings, 4 notes in 2 calendars\n")
   }
 
   /// An AVAILABLE recurs without an end by nature: `check` notes such series in events only.
@@ -20,6 +22,7 @@ import Testing
     #expect(run.status == 0)
     #expect(
       run.stdout == """
+        Fixtures/availability/erin.ics: note: home zone America/Montreal, from X-WR-TIMEZONE; all-day events, floating times and working hours are read in it
         Fixtures/availability/erin.ics:16: note: TZID 'America/Montreal' has no VTIMEZONE in the file; the system zone is used
 
         """)

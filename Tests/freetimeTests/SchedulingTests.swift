@@ -49,7 +49,8 @@ import Testing
       ])
     #expect(
       table.stdout.contains(
-        "Mon 2026-11-23  10:00 – 11:30  1h30m  · New York 04:00–05:30  missing: bob"))
+        "Mon 2026-11-23  10:00 – 11:30  1h30m  · New York 04:00–05:30  · London 09:00–10:30  missing: bob"
+      ))
   }
 
   @Test func timeline() throws {
@@ -102,7 +103,7 @@ import Testing
       assert all("after" in x and "before" in x for x in d["slots"])
       """, stdin: json.stdout)
     #expect(
-      check.stdout == "event carol 39 Follow-up (back to back)\nworking-hours alice end\n",
+      check.stdout == "event carol 54 Follow-up (back to back)\nworking-hours alice end\n",
       "\(check.stderr)")
   }
 

@@ -20,7 +20,6 @@ from zoneinfo import ZoneInfo
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import reference  # noqa: E402
-import icalendar  # noqa: E402
 
 DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
@@ -36,15 +35,6 @@ def parse_days(text):
             d = (d + 1) % 7
             out.add(d)
     return out
-
-
-def home_zone(path, default):
-    """The first valid X-WR-TIMEZONE of the file's calendars, as freetime reads it."""
-    for cal in icalendar.Calendar.from_ical(open(path, "rb").read(), multiple=True):
-        zone = reference.home_zone(cal, None)
-        if zone is not None:
-            return zone
-    return default
 
 
 def main():
@@ -85,7 +75,8 @@ def main():
                 name, path = arg.split("=", 1)
             base = os.path.basename(path)
             name = name or (base[:-4] if base.lower().endswith(".ics") else base)
-            busy = reference.busy_of_file(path, start, end, args, zone)
+            home = reference.person_home([path], zone)
+            busy = reference.busy_of_file(path, start, end, args, home)
             free = [True] * minutes
             for s, e in busy:
                 if s >= e:
@@ -96,7 +87,6 @@ def main():
                 for m in range(a, b):
                     free[m] = False
             if role != "room" and (args.hours or args.days):
-                home = home_zone(path, zone)
                 for m in range(minutes):
                     local = (start + dt.timedelta(minutes=m)).astimezone(home)
                     mm = local.hour * 60 + local.minute

@@ -86,13 +86,57 @@ def home_zone(cal, default):
     return default
 
 
-def busy_of_file(path, start, end, args, default_zone):
+def named_zone(tzid, tzinfo):
+    """The zone a TZID names, as freetime counts it for the home zone: the zone of that name
+    (IANA, Windows, prefixed IANA), else the file's own VTIMEZONE (counted as itself)."""
+    from icalendar.timezone.windows_to_olson import WINDOWS_TO_OLSON
+
+    names = [tzid, WINDOWS_TO_OLSON.get(tzid)]
+    if tzid.startswith("/"):
+        parts = [p for p in tzid.split("/") if p]
+        names += ["/".join(parts[-3:]), "/".join(parts[-2:])]
+    for name in names:
+        try:
+            if name:
+                return name, ZoneInfo(name)
+        except Exception:
+            continue
+    return (tzid, tzinfo) if tzinfo is not None else None
+
+
+def person_home(files, default):
+    """The person's home zone (freetime's README, Time zones): the first valid X-WR-TIMEZONE,
+    else the zone most timed DTSTARTs name by TZID (ties: the first seen), else --tz."""
+    votes = {}
+    for path in files:
+        for cal in icalendar.Calendar.from_ical(open(path, "rb").read(), multiple=True):
+            zone = home_zone(cal, None)
+            if zone is not None:
+                return zone
+            for ev in cal.walk("VEVENT"):
+                prop = ev.get("DTSTART")
+                tzid = prop.params.get("TZID") if prop is not None else None
+                value = prop.dt if prop is not None else None
+                if not tzid or not isinstance(value, dt.datetime) or value.tzinfo is UTC:
+                    continue
+                named = named_zone(str(tzid), value.tzinfo)
+                if named is None:
+                    continue
+                key = str(named[1])
+                count, first, zone = votes.get(key, (0, len(votes), named[1]))
+                votes[key] = (count + 1, first, zone)
+    if not votes:
+        return default
+    return min(votes.values(), key=lambda v: (-v[0], v[1]))[2]
+
+
+def busy_of_file(path, start, end, args, person_zone):
     data = open(path, "rb").read()
     calendars = icalendar.Calendar.from_ical(data, multiple=True)
     busy = []
     margin = dt.timedelta(days=2)
     for cal in calendars:
-        home = home_zone(cal, default_zone)
+        home = home_zone(cal, person_zone)
         for fb in cal.walk("VFREEBUSY"):
             periods = fb.get("FREEBUSY") or []
             if not isinstance(periods, list):
@@ -206,8 +250,9 @@ def main():
         base = os.path.basename(path.rstrip("/"))
         name = name or (base[:-4] if base.lower().endswith(".ics") else base)
         busy = []
+        home = person_home(files, zone)
         for f in files:
-            busy += busy_of_file(f, start, end, args, zone)
+            busy += busy_of_file(f, start, end, args, home)
         busy = [(s, e) for s, e in busy if s < e and s < end and e > start]
         people.append((name, arg, busy))
     common = [(start, end)]

@@ -12,6 +12,12 @@ extension FileReader {
         warning(lines.first?.number, "VAVAILABILITY cannot be read; ignored"))
       return
     }
+    if homeUndecided && availability.readsHomeZone(zones: zones) {
+      awaitingHome.append(
+        Awaiting(
+          kind: "VAVAILABILITY", lines: lines, state: ComponentState(), zones: zones, owner: owner))
+      return
+    }
     let window = options.window
     let start = bound(availability.start) ?? window.start
     let end = bound(availability.end) ?? window.end
@@ -49,4 +55,12 @@ struct AvailabilityDescription {
   var start: Written<WrittenTime>
   var end: Written<WrittenTime>
   var available: [EventDescription]
+}
+
+extension AvailabilityDescription {
+  /// Whether any of its times is read in the home zone (`WrittenTime.readsHomeZone`).
+  func readsHomeZone(zones: ZoneTable) -> Bool {
+    [start, end].contains { $0.value?.readsHomeZone(zones: zones, deferUnknown: false) ?? false }
+      || available.contains { $0.readsHomeZone(zones: zones, deferUnknown: false) }
+  }
 }

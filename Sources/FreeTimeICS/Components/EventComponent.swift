@@ -13,6 +13,13 @@ extension FileReader {
         warning(lines.first?.number, "event skipped: libical cannot parse it"))
       return
     }
+    // Read in the home zone before the person's is known: wait for it (`awaitingHome`).
+    if homeUndecided && event.readsHomeZone(zones: zones, deferUnknown: deferUnknownZones) {
+      person.homeVotes.add(event.start, zones: zones)
+      awaitingHome.append(
+        Awaiting(kind: "VEVENT", lines: lines, state: state, zones: zones, owner: owner))
+      return
+    }
     var interpreter = EventInterpreter(
       event, context: eventContext(deferUnknownZones: deferUnknownZones))
     let contribution: EventContribution
@@ -29,6 +36,7 @@ extension FileReader {
       deferred.append((lines, state))
       return
     }
+    if !homeDecided { person.homeVotes.add(event.start, zones: zones) }
     if options.lint { lintEvent(lines, into: &person) }
     if options.lint, owner.address == nil, state.sawAttendee, !notedNoOwner {
       notedNoOwner = true

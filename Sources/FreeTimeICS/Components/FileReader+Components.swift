@@ -16,6 +16,16 @@ extension FileReader {
         Diagnostic(file: file, line: line, uid: state.uidRaw, message: message))
       return
     }
+    try readComponent(
+      kind, lines: lines, state: state, deferUnknownZones: deferUnknownZones, into: &person)
+  }
+
+  /// Reads a component whose pre-pass notes were given out already (also when it is read
+  /// again, after waiting for a VTIMEZONE or for the home zone).
+  mutating func readComponent(
+    _ kind: String, lines: [ContentLine], state: ComponentState, deferUnknownZones: Bool,
+    into person: inout PersonAccumulator
+  ) throws {
     switch kind {
     case "VTIMEZONE":
       readTimeZone(lines, into: &person)

@@ -22,10 +22,12 @@ extension CalendarReader {
     return names.map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
   }
 
+  /// Reads one file into `person`; gives back its reader when components in it wait for the
+  /// person's home zone (`FileReader.readAwaitingHome`).
   static func readFile(
     _ path: String, home: Zone?, owner: OwnerHint, options: ReadOptions,
     into person: inout PersonAccumulator
-  ) throws {
+  ) throws -> [FileReader] {
     var info = stat()
     if stat(path, &info) != 0 && (errno == ENOENT || errno == ENOTDIR) {
       throw ReadError(file: path, message: "no such file")
@@ -36,14 +38,14 @@ extension CalendarReader {
       throw ReadError(file: path, message: "cannot open: \(String(cString: strerror(errno)))")
     }
     defer { close(fd) }
-    try readStream(
+    return try readStream(
       fd: fd, displayName: path, home: home, owner: owner, options: options, into: &person)
   }
 
   static func readStream(
     fd: Int32, displayName: String, home: Zone?, owner: OwnerHint, options: ReadOptions,
     into person: inout PersonAccumulator
-  ) throws {
+  ) throws -> [FileReader] {
     var info = stat()
     let size = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
     // A block of 128 KiB (its pages are touched once and reused for the whole file), or the
@@ -55,7 +57,7 @@ extension CalendarReader {
     let watch = Watchdog.shared.watch(
       file: displayName, budget: options.limits.cpuSeconds, size: size)
     defer { Watchdog.shared.finish(watch) }
-    try readStream(
+    return try readStream(
       &scanner, displayName: displayName, home: home, owner: owner, options: options,
       into: &person, watch: watch)
   }
@@ -65,7 +67,7 @@ extension CalendarReader {
   static func readStream(
     _ scanner: inout LineScanner, displayName: String, home: Zone?, owner: OwnerHint,
     options: ReadOptions, into person: inout PersonAccumulator, watch: Watchdog.Watch? = nil
-  ) throws {
+  ) throws -> [FileReader] {
     var file = FileReader(file: displayName, options: options, homeOverride: home, owner: owner)
     file.watch = watch
     var lines = 0
@@ -88,6 +90,10 @@ extension CalendarReader {
           message: "control characters removed from \(lines.count) line(s)"))
     }
     try file.finish(bytesRead: scanner.bytesRead)
+    guard !file.awaitingHome.isEmpty else { return [] }
+    file.watch = nil
+    file.instancesAdded = person.instanceCount - (file.instancesBefore ?? person.instanceCount)
+    return [file]
   }
 }
 

@@ -23,20 +23,38 @@ public enum CalendarReader {
     let home = options.homeZones[source.name]
     let owner = OwnerHint(source.name, options: options)
     var person = PersonAccumulator(window: options.window)
+    var waiting: [FileReader] = []
     switch source.kind {
     case .standardInput:
-      try readStream(
+      waiting += try readStream(
         fd: 0, displayName: "<stdin>", home: home, owner: owner, options: options, into: &person)
     case .file(let path):
-      try readFile(path, home: home, owner: owner, options: options, into: &person)
+      waiting += try readFile(path, home: home, owner: owner, options: options, into: &person)
     case .directory(let path):
       for file in try calendarFiles(in: path) {
-        try readFile(file, home: home, owner: owner, options: options, into: &person)
+        waiting += try readFile(file, home: home, owner: owner, options: options, into: &person)
       }
     }
     person.warnUncovered(name: source.name, file: source.argument)
-    return person.calendar(
-      name: source.name, source: source.argument, role: source.role, homeZone: home)
+    return try finish(
+      &person, waiting: waiting, name: source.name, source: source.argument, role: source.role,
+      home: home, options: options)
+  }
+
+  /// The person's calendar once every file is read: their home zone is decided and what waited
+  /// for it is read.
+  static func finish(
+    _ person: inout PersonAccumulator, waiting: [FileReader], name: String, source: String,
+    role: Role, home option: Zone?, options: ReadOptions
+  ) throws -> PersonCalendar {
+    let home = person.homeZone(option: option)
+    if options.lint {
+      person.diagnostics.append(person.homeZoneNote(home, file: source, tz: options.defaultZone))
+    }
+    for var file in waiting {
+      try file.readAwaitingHome(in: home.zone ?? options.defaultZone, into: &person)
+    }
+    return person.calendar(name: name, source: source, role: role, home: home)
   }
 
   /// Reads one calendar held in memory, named `name` in messages (the fuzz target, tests).
@@ -47,9 +65,11 @@ public enum CalendarReader {
     var person = PersonAccumulator(window: options.window)
     var scanner = LineScanner(bytes: bytes)
     scanner.maxLineBytes = options.limits.lineBytes
-    try readStream(
+    let waiting = try readStream(
       &scanner, displayName: name, home: nil, owner: OwnerHint(), options: options, into: &person)
-    return person.calendar(name: name, source: name, role: .required, homeZone: nil)
+    return try finish(
+      &person, waiting: waiting, name: name, source: name, role: .required, home: nil,
+      options: options)
   }
 
   /// Reads several calendars on up to `threads` threads (the largest files first), and gives

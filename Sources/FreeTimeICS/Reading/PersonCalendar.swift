@@ -9,8 +9,10 @@ public struct PersonCalendar: Sendable {
   public var busy: [Interval]
   public var diagnostics: [Diagnostic]
   /// The calendar's home zone when it has its own (`--zone`, else its first valid
-  /// X-WR-TIMEZONE); nil means `--tz`.
+  /// X-WR-TIMEZONE, else the zone most of its timed events name); nil means `--tz`.
   public var homeZone: Zone?
+  /// Where `homeZone` came from.
+  public var homeZoneFrom: HomeZoneSource
   /// The busy intervals that are only tentative (STATUS:TENTATIVE, FBTYPE=BUSY-TENTATIVE); a
   /// subset of `busy`.
   public var tentative: [Interval]
@@ -34,7 +36,8 @@ public struct PersonCalendar: Sendable {
 
   public init(
     name: String, source: String, role: Role, busy: [Interval], diagnostics: [Diagnostic],
-    homeZone: Zone? = nil, tentative: [Interval] = [], outOfOffice: [Interval] = [],
+    homeZone: Zone? = nil, homeZoneFrom: HomeZoneSource? = nil, tentative: [Interval] = [],
+    outOfOffice: [Interval] = [],
     owner: String? = nil, coverage: [Interval]? = nil, origins: [Origin] = [],
     hasAvailability: Bool = false, unavailable: [Interval] = []
   ) {
@@ -52,6 +55,7 @@ public struct PersonCalendar: Sendable {
     self.busyCount = busy.count
     self.diagnostics = diagnostics
     self.homeZone = homeZone
+    self.homeZoneFrom = homeZoneFrom ?? (homeZone == nil ? .tz : .option)
   }
 }
 

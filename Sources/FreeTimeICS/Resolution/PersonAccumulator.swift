@@ -16,6 +16,8 @@ struct PersonAccumulator {
   var diagnostics: [Diagnostic] = []
   /// The first valid X-WR-TIMEZONE read for this calendar.
   var calendarZone: Zone?
+  /// The zones the calendar's timed events name (the home zone without X-WR-TIMEZONE).
+  var homeVotes = HomeZoneVotes()
   /// The owner address events were read with (the first calendar's), and whether some event
   /// had ATTENDEEs when there was none.
   var owner: OwnerAddress?
@@ -210,13 +212,13 @@ struct PersonAccumulator {
   }
 
   /// The person's calendar once every file is read.
-  mutating func calendar(name: String, source: String, role: Role, homeZone: Zone?)
-    -> PersonCalendar
-  {
+  mutating func calendar(
+    name: String, source: String, role: Role, home: (zone: Zone?, from: HomeZoneSource)
+  ) -> PersonCalendar {
     let busy = finish()
     return PersonCalendar(
       name: name, source: source, role: role, busy: busy, diagnostics: diagnostics,
-      homeZone: homeZone ?? calendarZone, tentative: tentativeBusy,
+      homeZone: home.zone, homeZoneFrom: home.from, tentative: tentativeBusy,
       outOfOffice: outOfOfficeBusy, owner: owner?.text, coverage: coverage.intervals,
       origins: busyOrigins,
       hasAvailability: hasAvailability, unavailable: unavailable)

@@ -28,7 +28,8 @@ extension FileReader {
     let waiting = deferred
     deferred = []
     for (lines, state) in waiting {
-      try read("VEVENT", lines: lines, state: state, deferUnknownZones: false, into: &person)
+      try readComponent(
+        "VEVENT", lines: lines, state: state, deferUnknownZones: false, into: &person)
     }
   }
 

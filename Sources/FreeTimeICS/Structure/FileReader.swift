@@ -36,6 +36,14 @@ struct FileReader {
   var notedZones: Set<String> = []
   /// Whether the home zone is this VCALENDAR's X-WR-TIMEZONE.
   var homeFromCalendar = false
+  /// Whether the home zone is the person's, decided once all their files were read.
+  var homeDecided = false
+  /// Components that read a time in the home zone while it is not known yet (no `--zone`, no
+  /// X-WR-TIMEZONE): read once every file of the person is (`readAwaitingHome`).
+  var awaitingHome: [Awaiting] = []
+  /// Instances this file added, for `ReadLimits.instancesPerFile` when awaiting components are
+  /// read.
+  var instancesAdded = 0
   /// What the pre-pass learned about the component being collected.
   var current = ComponentState()
   var warnedOutside = false

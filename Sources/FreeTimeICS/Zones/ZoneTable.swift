@@ -31,8 +31,18 @@ final class ZoneTable {
     return zone
   }
 
+  /// The zone a TZID names as a home zone: the system's zone of that name (IANA, Windows or
+  /// prefixed IANA) when there is one, else the file's own VTIMEZONE.
+  func namedZone(for tzid: String) -> Zone? {
+    systemZone(tzid) ?? defined[tzid]
+  }
+
   private func lookUp(_ tzid: String) -> Zone? {
     if let zone = defined[tzid] { return zone }
+    return systemZone(tzid)
+  }
+
+  private func systemZone(_ tzid: String) -> Zone? {
     if let cached = system[tzid] { return cached }
     var name = tzid
     // Some producers prefix IANA names ("/mozilla.org/20050126_1/Europe/Berlin").

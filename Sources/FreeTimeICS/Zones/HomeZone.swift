@@ -1,0 +1,89 @@
+import FreeTimeCore
+
+/// Where a person's home zone came from (README, Time zones): the zone their working hours,
+/// all-day events and floating times are read in.
+public enum HomeZoneSource: String, Sendable {
+  /// `--zone NAME=ZONE`.
+  case option
+  /// The calendar's X-WR-TIMEZONE (Google's, iCloud's).
+  case xWRTimezone = "x-wr-timezone"
+  /// The zone most of the calendar's timed events name in their DTSTART's TZID (Outlook,
+  /// Thunderbird and Fastmail write their owner's zone only there).
+  case events
+  /// Nothing said: `--tz`.
+  case tz
+}
+
+/// The zones named by the TZIDs of a person's timed DTSTARTs, counted: the one named most
+/// wins, a tie goes to the one seen first. A TZID is counted as the zone of that name
+/// (an IANA name, a Windows name, a prefixed IANA name), so `W. Europe Standard Time` and
+/// `Europe/Berlin` count together; a TZID only the file's VTIMEZONE defines counts as itself.
+struct HomeZoneVotes {
+  private var counts: [String: (count: Int, first: Int, zone: Zone)] = [:]
+  private var last: (tzid: String, name: String)? = nil
+
+  /// Counts one event's DTSTART, when it is a timed value with a TZID freetime knows.
+  mutating func add(_ start: Written<WrittenTime>, zones: ZoneTable) {
+    guard case .value(let time) = start, time.isReadable, !time.isDate, !time.isUTC,
+      let tzid = time.tzid
+    else { return }
+    if let last, last.tzid == tzid {
+      counts[last.name]!.count += 1
+      return
+    }
+    guard let zone = zones.namedZone(for: tzid) else { return }
+    let seen = counts.count
+    counts[zone.name, default: (0, seen, zone)].count += 1
+    last = (tzid, zone.name)
+  }
+
+  /// The zone named most (ties: the first seen), if any was.
+  var winner: Zone? { tally?.zone }
+
+  /// The winner, how many DTSTARTs named it and how many named a known zone.
+  var tally: (zone: Zone, count: Int, total: Int)? {
+    let best = counts.values.min { a, b in
+      a.count != b.count ? a.count > b.count : a.first < b.first
+    }
+    return best.map { ($0.zone, $0.count, counts.values.reduce(0) { $0 + $1.count }) }
+  }
+}
+
+extension WrittenTime {
+  /// Whether reading this value needs the calendar's home zone: a DATE, a floating time, or
+  /// (once no VTIMEZONE can come any more) a TZID no zone answers to.
+  func readsHomeZone(zones: ZoneTable, deferUnknown: Bool) -> Bool {
+    guard isReadable else { return false }
+    if isDate { return true }
+    if isUTC { return false }
+    guard let tzid else { return true }
+    return !deferUnknown && zones.zone(for: tzid) == nil
+  }
+}
+
+extension EventDescription {
+  /// Whether any of the event's times is read in the calendar's home zone
+  /// (`WrittenTime.readsHomeZone`).
+  func readsHomeZone(zones: ZoneTable, deferUnknown: Bool) -> Bool {
+    func reads(_ written: Written<WrittenTime>) -> Bool {
+      written.value?.readsHomeZone(zones: zones, deferUnknown: deferUnknown) ?? false
+    }
+    if reads(start) || reads(end) || reads(recurrenceID) { return true }
+    for time in exdates where time.readsHomeZone(zones: zones, deferUnknown: deferUnknown) {
+      return true
+    }
+    for date in rdates {
+      switch date {
+      case .time(let time):
+        if time.readsHomeZone(zones: zones, deferUnknown: deferUnknown) { return true }
+      case .period(let start, let end, _):
+        if start.readsHomeZone(zones: zones, deferUnknown: deferUnknown)
+          || end?.readsHomeZone(zones: zones, deferUnknown: deferUnknown) == true
+        {
+          return true
+        }
+      }
+    }
+    return false
+  }
+}

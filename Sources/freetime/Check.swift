@@ -12,7 +12,7 @@ extension Freetime {
         Prints one line per finding, FILE:LINE: SEVERITY: MESSAGE. Errors make a calendar \
         unreadable; warnings are parts skipped or read with a fallback; notes are legal but \
         suspicious (series without an end, floating times, TZIDs without a VTIMEZONE, Windows \
-        zone names, repeated UIDs). Exit status: 0 when there is nothing worse than notes, 1 \
+        zone names, repeated UIDs), and each calendar's home zone with where it came from. Exit status: 0 when there is nothing worse than notes, 1 \
         with warnings, 2 with errors.
         """
     )
@@ -21,7 +21,8 @@ extension Freetime {
 
     @Option(
       help: ArgumentHelp(
-        "Time zone of floating times (default: $TZ, else the system zone).", valueName: "zone"),
+        "Home zone of calendars that name none (default: $TZ, else the system zone).",
+        valueName: "zone"),
       completion: .list(ZoneCompletion.names))
     var tz: String?
 

@@ -33,7 +33,8 @@ struct ReadingOptions: ParsableArguments {
   @Option(
     name: .customLong("zone"),
     help: ArgumentHelp(
-      "A calendar's home zone for floating times and dates (repeatable).", valueName: "name=zone")
+      "A calendar's home zone for all-day events, floating times and working hours (default: its X-WR-TIMEZONE, else the zone most of its events name, else --tz).",
+      valueName: "name=zone")
   )
   var zones: [String] = []
 

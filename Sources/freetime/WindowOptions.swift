@@ -17,7 +17,7 @@ struct WindowOptions: ParsableArguments {
   /// The zone of dates, times and the output.
   @Option(
     help: ArgumentHelp(
-      "Time zone of WHEN values, floating times and the output (default: $TZ, else the system zone).",
+      "Time zone of WHEN values and the output, and the home zone of calendars that name none (default: $TZ, else the system zone).",
       valueName: "zone"),
     completion: .list(ZoneCompletion.names))
   var tz: String?

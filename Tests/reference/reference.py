@@ -15,7 +15,9 @@ the libraries, not from this script: zoneinfo resolves a wall time in a DST gap 
 asks; recurring-ical-events matches RECURRENCE-ID overrides by their local time.
 freetime also reads the calendar owner's PARTSTAT and Outlook's X-MICROSOFT-CDO-BUSYSTATUS,
 which this script does not: the generated calendars name no owner address (X-WR-CALNAME is not
-an address) and no show-as, so the two read them alike.
+an address) and no show-as, so the two read them alike. The home zone of floating times and
+DATE values follows freetime's rule (`person_home`): the first X-WR-TIMEZONE, else the zone most
+timed DTSTARTs name by TZID, else --tz.
 """
 import argparse
 import datetime as dt

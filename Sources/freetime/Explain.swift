@@ -11,6 +11,8 @@ struct Explanation: Sendable {
   var kind: Kind
   var person: String?
   var origin: Origin?
+  /// For an event that is not firm busy time: "tentative" or "out-of-office".
+  var status: String?
   /// For the window: "start" or "end".
   var edge: String?
 
@@ -25,6 +27,7 @@ struct Explanation: Sendable {
       return "\(person ?? "?")'s working hours \(edge == "start" ? "begin" : "end")"
     case .event:
       var out = person ?? "?"
+      if let status { out += " — " + (status == "out-of-office" ? "out of office" : status) }
       if let summary = origin?.summary, !summary.isEmpty {
         out += " — " + Sanitize.text(summary, limit: 80)
       }
@@ -42,6 +45,7 @@ struct Explanation: Sendable {
     var fields = ["\"kind\": \(JSON.string(kind.rawValue))"]
     if let person { fields.append("\"person\": \(JSON.string(person))") }
     if let edge { fields.append("\"edge\": \(JSON.string(edge))") }
+    if let status { fields.append("\"status\": \(JSON.string(status))") }
     if let origin {
       fields.append("\"file\": \(JSON.string(origin.file))")
       if let line = origin.line { fields.append("\"line\": \(line)") }
@@ -56,6 +60,14 @@ struct Explanation: Sendable {
   }
 }
 
+/// What bounds a slot, and the events in it that only the owner's reply freed.
+struct SlotExplanation: Sendable {
+  var after: Explanation
+  var before: Explanation
+  /// Events inside the slot that would block but for a declined or delegated reply.
+  var freed: [Explanation] = []
+}
+
 /// Finds the explanations of slots from the busy time that shaped them.
 struct Explainer {
   /// One bound of someone's free time: a busy interval (padded by --buffer) or working hours.
@@ -65,18 +77,40 @@ struct Explainer {
     var explanation: Explanation
   }
 
+  struct FreedKey: Hashable {
+    var person: String
+    var origin: Origin?
+  }
+
   var bounds: [Bound] = []
+  /// Time the owners' replies freed (`status` says declined or delegated).
+  var freed: [Bound] = []
   let window: Interval
 
   init(people: [PersonCalendar], setup: Setup) {
     self.window = setup.window
+    for person in people where person.role != .room {
+      for time in person.freedByReply {
+        freed.append(
+          Bound(
+            interval: time.interval, person: person.name,
+            explanation: Explanation(
+              kind: .event, person: person.name, origin: time.origin, status: time.reply)))
+      }
+    }
     for person in people where person.role != .optional {
+      let tentative = Set(person.tentative)
+      let away = Set(person.outOfOffice)
       for (index, interval) in person.busy.enumerated() where !interval.isEmpty {
         let origin = index < person.origins.count ? person.origins[index] : nil
+        let status =
+          away.contains(interval)
+          ? "out-of-office" : tentative.contains(interval) ? "tentative" : nil
         bounds.append(
           Bound(
             interval: SlotAdjust.pad(interval, by: setup.buffer), person: person.name,
-            explanation: Explanation(kind: .event, person: person.name, origin: origin)))
+            explanation: Explanation(
+              kind: .event, person: person.name, origin: origin, status: status)))
       }
       for (kind, spans) in [
         (Explanation.Kind.workingHours, setup.offHours(of: person)),
@@ -94,7 +128,7 @@ struct Explainer {
 
   /// What ends just before the slot and what starts just after it, among the people and rooms
   /// that the slot lists.
-  func explain(_ slot: Slot) -> (after: Explanation, before: Explanation) {
+  func explain(_ slot: Slot) -> SlotExplanation {
     let who = Set(slot.free + slot.rooms)
     var after: Bound? = nil
     var before: Bound? = nil
@@ -114,6 +148,12 @@ struct Explainer {
     var beforeExplanation = before?.explanation ?? Explanation(kind: .window)
     if afterExplanation.kind != .event { afterExplanation.edge = "start" }
     if beforeExplanation.kind != .event { beforeExplanation.edge = "end" }
-    return (afterExplanation, beforeExplanation)
+    // Each freed event once, in the order its first freed time comes.
+    var seen = Set<FreedKey>()
+    let inside = freed.filter { who.contains($0.person) && $0.interval.overlaps(slot.interval) }
+      .sorted { $0.interval.start < $1.interval.start }
+      .filter { seen.insert(FreedKey(person: $0.person, origin: $0.explanation.origin)).inserted }
+    return SlotExplanation(
+      after: afterExplanation, before: beforeExplanation, freed: inside.map(\.explanation))
   }
 }

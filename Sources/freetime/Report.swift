@@ -26,7 +26,7 @@ struct Report {
   /// With `--format timeline`: the picture to draw.
   var timeline: Timeline?
   /// With `--explain`: what bounds each slot, parallel to `slots`.
-  var explanations: [(after: Explanation, before: Explanation)] = []
+  var explanations: [SlotExplanation] = []
   /// Colour for the table and the timeline (`--color`).
   var paint = Paint(on: false)
 
@@ -93,6 +93,9 @@ struct Report {
       if number < explanations.count {
         out += paint.dim("    after: \(explanations[number].after.text)") + "\n"
         out += paint.dim("    before: \(explanations[number].before.text)") + "\n"
+        for freed in explanations[number].freed {
+          out += paint.dim("    freed: \(freed.text)") + "\n"
+        }
       }
     }
     return out
@@ -178,7 +181,7 @@ struct Report {
     slotJSON(slot, explanation: nil)
   }
 
-  func slotJSON(_ slot: Slot, explanation: (after: Explanation, before: Explanation)?) -> String {
+  func slotJSON(_ slot: Slot, explanation: SlotExplanation?) -> String {
     var out: [UInt8] = []
     out.reserveCapacity(128)
     appendSlotJSON(slot, explanation: explanation, to: &out)
@@ -187,7 +190,7 @@ struct Report {
 
   /// One slot object as UTF-8 bytes (a year of slots is thousands of these).
   func appendSlotJSON(
-    _ slot: Slot, explanation: (after: Explanation, before: Explanation)?, to out: inout [UInt8]
+    _ slot: Slot, explanation: SlotExplanation?, to out: inout [UInt8]
   ) {
     out.append(contentsOf: #"{"start": ""#.utf8)
     TimeText.appendRFC3339(slot.interval.start, zone: zone, to: &out)
@@ -212,6 +215,10 @@ struct Report {
     if let explanation {
       out.append(contentsOf: ", \"after\": \(explanation.after.json), ".utf8)
       out.append(contentsOf: "\"before\": \(explanation.before.json)".utf8)
+      if !explanation.freed.isEmpty {
+        let freed = explanation.freed.map(\.json).joined(separator: ", ")
+        out.append(contentsOf: ", \"freed\": [\(freed)]".utf8)
+      }
     }
     out.append(UInt8(ascii: "}"))
   }
@@ -229,7 +236,7 @@ struct Report {
 
   var hasRooms: Bool { people.contains(where: { $0.role == .room }) }
 
-  func explanation(_ index: Int) -> (after: Explanation, before: Explanation)? {
+  func explanation(_ index: Int) -> SlotExplanation? {
     index < explanations.count ? explanations[index] : nil
   }
 

@@ -51,7 +51,9 @@ struct SchedulingOptions: ParsableArguments {
   var room: [String] = []
 
   @Flag(
-    help: "Say what ends the busy time before each slot and what starts after it.")
+    help:
+      "Say what ends the busy time before each slot and what starts after it, and which events in it only a declined reply freed."
+  )
   var explain = false
 
   /// `--align` and `--quorum` against the `required` calendars, then standard input once.

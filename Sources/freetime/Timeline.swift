@@ -9,6 +9,8 @@ struct Timeline {
     var name: String
     var busy: [Interval]
     var tentative: [Interval]
+    /// Out of office (Outlook's OOF, FBTYPE=BUSY-UNAVAILABLE), drawn apart from other busy time.
+    var outOfOffice: [Interval] = []
     /// Outside the person's working hours.
     var off: [Interval]
     /// Time the person's calendar does not cover (with `--unknown busy`).
@@ -17,6 +19,7 @@ struct Timeline {
 
   static let busyGlyph: Character = "█"
   static let tentativeGlyph: Character = "▒"
+  static let outOfOfficeGlyph: Character = "▓"
   static let freeGlyph: Character = "·"
   static let offGlyph: Character = " "
   static let slotGlyph: Character = "░"
@@ -30,16 +33,18 @@ struct Timeline {
   var dayStart: Int
   var dayEnd: Int
 
-  /// A row per person and room: firm busy time, tentative time (both padded by `--buffer`)
-  /// and the time outside working hours; the day shown is the working hours' span (`--hours`),
+  /// A row per person and room: firm busy time, out-of-office and tentative time (all padded by
+  /// `--buffer`) and the time outside working hours; the day shown is the working hours' span (`--hours`),
   /// else the whole day.
   init(people: [PersonCalendar], slots: [Slot], setup: Setup) {
     rows = people.map { person in
       let tentative = SlotAdjust.pad(person.tentative, by: setup.buffer)
+      let away = SlotAdjust.pad(person.outOfOffice, by: setup.buffer)
       let busy = SlotAdjust.pad(person.busy, by: setup.buffer)
       return Row(
-        name: person.name, busy: BusyTime.firm(busy, less: tentative), tentative: tentative,
-        off: setup.offHours(of: person), unknown: setup.unknownTime(of: person))
+        name: person.name, busy: BusyTime.firm(busy, less: tentative + away),
+        tentative: tentative, outOfOffice: away, off: setup.offHours(of: person),
+        unknown: setup.unknownTime(of: person))
     }
     self.slots = slots
     window = setup.window
@@ -90,6 +95,8 @@ struct Timeline {
           }
           if row.busy.contains(where: { $0.overlaps(cell) }) {
             line.append(Timeline.busyGlyph)
+          } else if row.outOfOffice.contains(where: { $0.overlaps(cell) }) {
+            line.append(Timeline.outOfOfficeGlyph)
           } else if row.tentative.contains(where: { $0.overlaps(cell) }) {
             line.append(Timeline.tentativeGlyph)
           } else if row.unknown.contains(where: { $0.overlaps(cell) }) {
@@ -113,9 +120,15 @@ struct Timeline {
       out += colour(line.trimmingTrailingSpaces(), after: nameWidth + 1, paint) + "\n\n"
     }
     let unknown = rows.contains { !$0.unknown.isEmpty } ? "\(Timeline.unknownGlyph) unknown  " : ""
-    out +=
-      "\(Timeline.busyGlyph) busy  \(Timeline.tentativeGlyph) tentative  \(Timeline.freeGlyph) free  "
-      + "\(unknown)\(Timeline.slotGlyph) slot  (\(step / 60) min a cell, \(zone.name))\n"
+    let away =
+      rows.contains { !$0.outOfOffice.isEmpty }
+      ? "\(Timeline.outOfOfficeGlyph) out of office  " : ""
+    let glyphs =
+      "\(Timeline.busyGlyph) busy  \(away)\(Timeline.tentativeGlyph) tentative  \(Timeline.freeGlyph) free  "
+      + "\(unknown)\(Timeline.slotGlyph) slot"
+    let scale = "(\(step / 60) min a cell, \(zone.name))"
+    // The legend on one line when it fits in 80 columns, else the scale on a line of its own.
+    out += glyphs + (glyphs.count + 2 + scale.count <= 80 ? "  " : "\n") + scale + "\n"
     return out
   }
 
@@ -133,6 +146,7 @@ struct Timeline {
       switch chars[i] {
       case Timeline.busyGlyph: out += paint.red(run)
       case Timeline.tentativeGlyph: out += paint.yellow(run)
+      case Timeline.outOfOfficeGlyph: out += paint.cyan(run)
       case Timeline.freeGlyph: out += paint.dim(run)
       case Timeline.slotGlyph: out += paint.green(run)
       default: out += run

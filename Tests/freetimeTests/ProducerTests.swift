@@ -73,4 +73,46 @@ import Testing
     let run = try Run.freetime(["check", Temp.file(text)])
     #expect(run.stdout.contains("the owner's replies cannot be read"))
   }
+
+  /// `--explain` names the events only the owner's reply freed (each once per slot), and says
+  /// which bounding events are tentative or out of office.
+  @Test func explainNamesRepliesAndShowAs() throws {
+    let replies = try Run.freetime(
+      ["Fixtures/producers/google-replies.ics", "--explain"] + week)
+    #expect(
+      replies.stdout.contains(
+        """
+            before: google-replies — tentative — Maybe (Fixtures/producers/google-replies.ics:23, UID tentative-1@google.com)
+            freed: google-replies — declined — Declined sync (Fixtures/producers/google-replies.ics:8, UID declined-1@google.com)
+
+        """), "\(replies.stdout)")
+    // The accepted instance of the declined series blocks; the other instances are freed.
+    #expect(
+      replies.stdout.components(
+        separatedBy: "freed: google-replies — declined — Declined standup ("
+      ).count == 3)
+    let json = try Run.freetime(
+      ["Fixtures/producers/google-replies.ics", "--explain", "--format", "json"] + week)
+    #expect(
+      json.stdout.contains(
+        #""freed": [{"kind": "event", "person": "google-replies", "status": "declined", "file": "Fixtures/producers/google-replies.ics", "line": 8"#
+      ))
+    let showAs = try Run.freetime(
+      ["Fixtures/producers/outlook-show-as.ics", "--explain", "--tz", "Europe/Berlin"] + week)
+    #expect(
+      showAs.stdout.contains(
+        "before: outlook-show-as — out of office — Vacation (Fixtures/producers/outlook-show-as.ics:49"
+      ), "\(showAs.stdout)")
+  }
+
+  /// The timeline draws out-of-office time apart from other busy time.
+  @Test func timelineDrawsOutOfOffice() throws {
+    let run = try Run.freetime(
+      [
+        "Fixtures/producers/outlook-show-as.ics", "--format", "timeline", "--hours", "08:00-18:00",
+        "--from", "2026-11-24", "--to", "2026-11-25", "--tz", "Europe/Berlin",
+      ])
+    #expect(run.stdout.contains("outlook-sho… " + String(repeating: "▓", count: 40) + "\n"))
+    #expect(run.stdout.contains("█ busy  ▓ out of office  ▒ tentative"))
+  }
 }

@@ -31,6 +31,8 @@ public struct PersonCalendar: Sendable {
   public var unavailable: [Interval]
   /// With `ReadOptions.explain`: where each busy interval comes from, parallel to `busy`.
   public var origins: [Origin] = []
+  /// With `ReadOptions.explain`: the time the owner's declined or delegated replies freed.
+  public var freedByReply: [FreedTime] = []
   /// How many busy intervals were read: stays when `busy` is handed on (`takeBusy`).
   public let busyCount: Int
 
@@ -75,4 +77,12 @@ extension PersonCalendar {
     guard let coverage else { return [] }
     return FreeSlots.free(busy: coverage, in: window)
   }
+}
+
+/// Time an event would have blocked but for the calendar owner's reply (`--explain`).
+public struct FreedTime: Sendable {
+  public var interval: Interval
+  /// "declined" or "delegated".
+  public var reply: String
+  public var origin: Origin
 }

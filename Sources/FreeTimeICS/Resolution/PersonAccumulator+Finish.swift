@@ -32,6 +32,10 @@ extension PersonAccumulator {
     periods = []
     if explain { origins = periodOrigins + origins }
     for o in overrides where o.blocks && !o.interval.isEmpty && o.interval.overlaps(window) {
+      if o.kind.isFreedByReply {
+        freedByReply.append((o.interval, o.kind, o.origin))
+        continue
+      }
       busy.append(o.interval)
       if explain { origins.append(o.origin) }
       note(o.interval, o.kind)
@@ -115,13 +119,18 @@ extension PersonAccumulator {
           let key = reversedKeys[i] ?? interval.start
           if r.replaced.contains(Key(uid: n, start: key)) { continue }
           if let range = r.ranges[n]?.last(where: { $0.key < key }) {
-            guard range.blocks else { continue }
+            guard range.blocks && !range.kind.isFreedByReply else { continue }
             let start = key + (range.interval.start - range.key)
             interval = Interval(start, start + range.interval.duration)
           }
         }
         // Zero-length instances block nothing and are not counted.
         if !interval.isEmpty && interval.overlaps(window) {
+          if owner.kind.isFreedByReply {
+            let origin = m < masterOrigins.count ? masterOrigins[m] : -1
+            freedByReply.append((interval, owner.kind, origin))
+            continue
+          }
           spans[kept] = interval
           kept += 1
           if explain { origins.append(m < masterOrigins.count ? masterOrigins[m] : -1) }

@@ -166,7 +166,8 @@ struct PersonAccumulator {
           tiedWith = seen.master
           tied = true
         } else {
-          latest[Int(n)] = LatestMaster(revision: revision, master: master, blocks: blocks)
+          latest[Int(n)] = LatestMaster(
+            revision: revision, master: master, blocks: blocks && !kind.isFreedByReply)
         }
         for instant in excluded { excludedBy[Key(uid: n, start: instant)] = master }
       }
@@ -216,12 +217,19 @@ struct PersonAccumulator {
     name: String, source: String, role: Role, home: (zone: Zone?, from: HomeZoneSource)
   ) -> PersonCalendar {
     let busy = finish()
-    return PersonCalendar(
+    var calendar = PersonCalendar(
       name: name, source: source, role: role, busy: busy, diagnostics: diagnostics,
       homeZone: home.zone, homeZoneFrom: home.from, tentative: tentativeBusy,
       outOfOffice: outOfOfficeBusy, owner: owner?.text, coverage: coverage.intervals,
       origins: busyOrigins,
       hasAvailability: hasAvailability, unavailable: unavailable)
+    calendar.freedByReply = freedByReply.map { freed in
+      FreedTime(
+        interval: freed.interval, reply: freed.kind == .delegated ? "delegated" : "declined",
+        origin: freed.origin >= 0
+          ? originTable[Int(freed.origin)] : Origin(file: "", line: nil, uid: nil, summary: nil))
+    }
+    return calendar
   }
 
   /// A VFREEBUSY period: busy time that no override can touch.
@@ -238,10 +246,13 @@ struct PersonAccumulator {
   /// The busy intervals (among those `finish` returns) that are out of office.
   var outOfOfficeBusy: [Interval] = []
 
+  /// With `--explain`: the time the owner's replies freed, and where it comes from.
+  var freedByReply: [(interval: Interval, kind: BusyKind, origin: Int32)] = []
+
   /// Notes a kept busy interval as tentative or out of office.
   mutating func note(_ interval: Interval, _ kind: BusyKind) {
     switch kind {
-    case .firm: break
+    case .firm, .declined, .delegated: break
     case .tentative: tentativeBusy.append(interval)
     case .outOfOffice: outOfOfficeBusy.append(interval)
     }

@@ -41,11 +41,17 @@ struct EventInterpreter {
   ///
   /// - Throws: `TimeValue.UnknownZone` (with `deferUnknownZones`), `InstanceCapError`.
   mutating func contribution() throws -> EventContribution {
-    let (blocksByStatus, kind) = blocking
-    var blocks = blocksByStatus
+    var (blocks, kind) = blocking
     guard let ridDropped = warnDropped() else { return .none }
     guard var start = try startValue() else { return .none }
-    if start.isDate && options.allDay == .free { blocks = false }
+    if start.isDate && options.allDay == .free {
+      blocks = false
+    } else if options.explain, !blocks, let freed = freedByReply {
+      // Time the owner's reply frees goes through resolution as its own kind, so --explain
+      // can name it; it never becomes busy (`PersonAccumulator.finish`).
+      blocks = true
+      kind = freed
+    }
     noteSuspicious(start)
     // The X-WR-TIMEZONE convention (Google's, followed by the x-wr-timezone library): a series
     // with a UTC DTSTART in such a calendar recurs on the calendar zone's wall clock.
@@ -99,6 +105,16 @@ struct EventInterpreter {
     let blocks =
       !event.cancelled && !declined && !transparent && !(tentative && options.tentative == .free)
     return (blocks, kind)
+  }
+
+  /// The kind of freed time when the owner's declined or delegated reply is all that keeps
+  /// the event from blocking (`--explain` names it).
+  var freedByReply: BusyKind? {
+    guard event.reply == .declined || event.reply == .delegated else { return nil }
+    var other = event
+    other.reply = .accepted
+    guard EventInterpreter(other, context: context).blocking.blocks else { return nil }
+    return event.reply == .declined ? .declined : .delegated
   }
 
   /// Warns about the properties libical dropped; nil when the event is skipped for one (an

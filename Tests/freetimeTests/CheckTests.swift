@@ -28,6 +28,21 @@ import Testing
         """)
   }
 
+  /// Each rule of what a producer's calendar means gets a note: coverage, home zone, show-as,
+  /// whose replies are read. None of them is a fault: the exit status stays 0.
+  @Test func producerRulesAreNoted() throws {
+    let run = try Run.freetime(["check", "Fixtures/producers/outlook-show-as.ics"])
+    #expect(run.status == 0, "\(run.stdout)")
+    let notes = run.stdout.split(separator: "\n").map { $0.split(separator: ": note: ").last ?? "" }
+    #expect(notes.count == 4, "\(run.stdout)")
+    #expect(notes[0].hasPrefix("the calendar speaks for only 20261123T000000Z–20261130T000000Z"))
+    #expect(notes[1].hasPrefix("home zone Europe/Berlin, the zone 5 of the 5 timed events"))
+    #expect(notes[2].hasPrefix("Outlook's show-as (X-MICROSOFT-CDO-BUSYSTATUS) is read"))
+    #expect(
+      notes[3].hasPrefix("invitations are read with the replies of gina@example.com (from X-OWNER)")
+    )
+  }
+
   @Test func warningsExitOneErrorsExitTwo() throws {
     let warned = try Run.freetime(["check", "Fixtures/corpus/recurring_events_moved.ics"])
     #expect(warned.status == 1)

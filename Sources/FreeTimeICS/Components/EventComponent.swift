@@ -38,13 +38,23 @@ extension FileReader {
     }
     if !homeDecided { person.homeVotes.add(event.start, zones: zones) }
     if options.lint { lintEvent(lines, into: &person) }
-    if options.lint, owner.address == nil, state.sawAttendee, !notedNoOwner {
+    if options.lint, state.sawAttendee, !notedNoOwner {
       notedNoOwner = true
+      let message =
+        owner.address.map {
+          "invitations are read with the replies of \($0.text) (from \(owner.source.said)): declined or delegated ones block nothing, tentative or unanswered ones are tentative"
+        }
+        ?? "events have ATTENDEEs but the calendar names no owner address (--owner NAME=ADDRESS, X-WR-CALNAME); the owner's replies cannot be read"
+      person.diagnostics.append(
+        Diagnostic(file: file, line: lines.first?.number, message: message, severity: .note))
+    }
+    if options.lint, event.showAs != nil, !notedShowAs {
+      notedShowAs = true
       person.diagnostics.append(
         Diagnostic(
           file: file, line: lines.first?.number,
           message:
-            "events have ATTENDEEs but the calendar names no owner address (--owner NAME=ADDRESS, X-WR-CALNAME); the owner's replies cannot be read",
+            "Outlook's show-as (X-MICROSOFT-CDO-BUSYSTATUS) is read and wins over TRANSP: FREE and WORKINGELSEWHERE block nothing, TENTATIVE is tentative, OOF is out of office",
           severity: .note))
     }
     person.diagnostics += interpreter.diagnostics

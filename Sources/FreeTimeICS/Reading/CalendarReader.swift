@@ -35,7 +35,7 @@ public enum CalendarReader {
         waiting += try readFile(file, home: home, owner: owner, options: options, into: &person)
       }
     }
-    person.warnUncovered(name: source.name, file: source.argument)
+    person.warnUncovered(name: source.name, file: source.argument, lint: options.lint)
     return try finish(
       &person, waiting: waiting, name: source.name, source: source.argument, role: source.role,
       home: home, options: options)

@@ -54,9 +54,10 @@ struct CalendarCoverage {
 extension PersonAccumulator {
   /// A warning naming the person and the time their calendar covers, when the window reaches
   /// past it.
-  mutating func warnUncovered(name: String, file: String) {
+  /// With `lint` (`freetime check`), a note whatever the window.
+  mutating func warnUncovered(name: String, file: String, lint: Bool) {
     guard let covered = coverage.intervals,
-      !FreeSlots.free(busy: covered, in: window).isEmpty
+      lint || !FreeSlots.free(busy: covered, in: window).isEmpty
     else { return }
     let said =
       covered.isEmpty
@@ -65,8 +66,9 @@ extension PersonAccumulator {
     diagnostics.append(
       Diagnostic(
         file: file, line: nil,
-        message:
-          "\(Sanitize.text(name, limit: 80))'s calendar speaks for \(said); the rest of the window is unknown, which counts as busy unless --unknown free"
-      ))
+        message: lint
+          ? "the calendar speaks for \(said) (X-CALSTART/X-CALEND, or the ranges of its VFREEBUSYs); outside that its time is unknown, which counts as busy unless --unknown free"
+          : "\(Sanitize.text(name, limit: 80))'s calendar speaks for \(said); the rest of the window is unknown, which counts as busy unless --unknown free",
+        severity: lint ? .note : .warning))
   }
 }

@@ -13,6 +13,8 @@ struct FileReader {
   var owner: OwnerHint
   /// Whether `freetime check` noted that replies cannot be read (once per file).
   var notedNoOwner = false
+  /// Whether `freetime check` noted that Outlook's show-as is read (once per file).
+  var notedShowAs = false
   /// What the current VCALENDAR says about the time it covers.
   var coverage = CalendarCoverage()
 

@@ -69,6 +69,17 @@ enum OwnerSource: Int, Comparable {
   case none, name, xOwner, calendarName, option
 
   static func < (a: OwnerSource, b: OwnerSource) -> Bool { a.rawValue < b.rawValue }
+
+  /// Where the address came from, for `freetime check`.
+  var said: String {
+    switch self {
+    case .none: "nowhere"
+    case .name: "the calendar's name"
+    case .xOwner: "X-OWNER"
+    case .calendarName: "X-WR-CALNAME"
+    case .option: "--owner"
+    }
+  }
 }
 
 /// What is known of a calendar's owner before its files are read.

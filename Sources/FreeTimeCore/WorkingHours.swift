@@ -1,33 +1,62 @@
-/// Working hours: a daily span of wall-clock time on some weekdays (`--hours`, `--days`).
+/// Working hours: spans of wall-clock time on some weekdays (`--hours`, `--days`).
 ///
-/// They apply in each person's home zone, so a team across zones gets the hours that are humane
-/// for each person (docs/ARCHITECTURE.md, Working hours).
+/// A span may cross midnight (`22:00-06:00`): it belongs to the day it starts on and ends at
+/// its end time on the next day's wall clock, also on a night the clocks change. They apply in
+/// each person's home zone, so a team across zones gets the hours that are humane for each
+/// person (docs/ARCHITECTURE.md, Working hours).
 public struct WorkingHours: Sendable, Hashable {
-  /// Seconds after midnight; `end` may be 86,400 (`24:00`).
-  public var start: Int
-  public var end: Int
-  /// Weekdays, 0 = Sunday … 6 = Saturday.
+  /// One span of a working day, in seconds after midnight. `end` is at most 86,400 (`24:00`);
+  /// an `end` before `start` is on the next day (an overnight span).
+  public struct Span: Sendable, Hashable {
+    public var start: Int
+    public var end: Int
+
+    public init(start: Int, end: Int) {
+      self.start = start
+      self.end = end
+    }
+
+    /// Whether the span runs into the next day.
+    public var isOvernight: Bool { end < start }
+  }
+
+  /// The spans of each working day, in the order given (they may overlap).
+  public var spans: [Span]
+  /// Weekdays, 0 = Sunday … 6 = Saturday: the days spans start on.
   public var days: Set<Int>
 
-  public init(start: Int = 0, end: Int = 86_400, days: Set<Int> = Set(0..<7)) {
-    self.start = start
-    self.end = end
+  public init(spans: [Span] = [Span(start: 0, end: 86_400)], days: Set<Int> = Set(0..<7)) {
+    self.spans = spans
     self.days = days
   }
 
-  /// `HH:MM-HH:MM` (end after start, `24:00` allowed), or nil.
-  public static func parseHours(_ text: String) -> (start: Int, end: Int)? {
-    let parts = text.split(separator: "-").map { String($0).trimmingSpaces() }
-    guard parts.count == 2, let a = clock(parts[0]), let b = clock(parts[1]), a < b else {
-      return nil
+  /// One span a day.
+  public init(start: Int, end: Int, days: Set<Int> = Set(0..<7)) {
+    self.init(spans: [Span(start: start, end: end)], days: days)
+  }
+
+  /// `HH:MM-HH:MM[,HH:MM-HH:MM…]`: spans whose end differs from their start (an end before the
+  /// start crosses midnight; `24:00` is allowed as an end), or nil.
+  public static func parseSpans(_ text: String) -> [Span]? {
+    var spans: [Span] = []
+    for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+      let parts = item.split(separator: "-", omittingEmptySubsequences: false).map {
+        String($0).trimmingSpaces()
+      }
+      guard parts.count == 2, let a = clock(parts[0]), let b = clock(parts[1]), a != b,
+        a < 86_400
+      else { return nil }
+      spans.append(Span(start: a, end: b))
     }
-    return (a, b)
+    return spans.isEmpty ? nil : spans
   }
 
   private static func clock(_ text: String) -> Int? {
-    let p = text.split(separator: ":")
-    guard p.count == 2, p[0].count <= 2, p[1].count == 2, let h = Int(p[0]), let m = Int(p[1]),
-      (0...24).contains(h), (0..<60).contains(m), h < 24 || m == 0
+    let p = text.split(separator: ":", omittingEmptySubsequences: false)
+    guard p.count == 2, (1...2).contains(p[0].count), p[1].count == 2,
+      (p[0] + p[1]).allSatisfy { $0.isASCII && $0.isNumber },
+      let h = Int(p[0]), let m = Int(p[1]), (0...24).contains(h), (0..<60).contains(m),
+      h < 24 || m == 0
     else { return nil }
     return h * 3600 + m * 60
   }
@@ -51,31 +80,58 @@ public struct WorkingHours: Sendable, Hashable {
     return days.isEmpty ? nil : days
   }
 
-  /// The time outside working hours that touches `window`, on the zone's wall clock.
+  /// The working time from the day before `window` to the day after it, on the zone's wall
+  /// clock, merged.
   ///
-  /// - Complexity: O(days in the window).
-  public func offHours(in window: Interval, zone: some UTCOffsetSource) -> [Interval] {
+  /// - Complexity: O(days in the window × spans).
+  public func open(around window: Interval, zone: some UTCOffsetSource) -> [Interval] {
     guard !window.isEmpty else { return [] }
-    var off: [Interval] = []
-    let firstDay = CivilTime.floorDiv(LocalTimeResolver.civil(window.start, in: zone), 86400) - 1
-    let lastDay = CivilTime.floorDiv(LocalTimeResolver.civil(window.end, in: zone), 86400) + 1
-    for day in firstDay...lastDay {
+    let (firstDay, lastDay) = Self.days(around: window, zone: zone)
+    var open: [Interval] = []
+    for day in firstDay...lastDay where days.contains(Int(CivilTime.floorMod(day + 4, 7))) {
       let midnight = day * 86400
-      let weekday = Int(CivilTime.floorMod(day + 4, 7))
-      let dayStart = LocalTimeResolver.instant(civil: midnight, in: zone)
-      let dayEnd = LocalTimeResolver.instant(civil: midnight + 86400, in: zone)
-      if days.contains(weekday) {
-        let open = LocalTimeResolver.instant(civil: midnight + Int64(start), in: zone)
-        let close = LocalTimeResolver.instant(civil: midnight + Int64(end), in: zone)
-        if dayStart < open { off.append(Interval(dayStart, open)) }
-        if close < dayEnd { off.append(Interval(close, dayEnd)) }
-      } else {
-        off.append(Interval(dayStart, dayEnd))
+      for span in spans {
+        let end = Int64(span.end) + (span.isOvernight ? 86400 : 0)
+        let from = LocalTimeResolver.instant(civil: midnight + Int64(span.start), in: zone)
+        let to = LocalTimeResolver.instant(civil: midnight + end, in: zone)
+        if from < to { open.append(Interval(from, to)) }
       }
     }
-    return off.filter { $0.overlaps(window) }
+    return open.merged()
+  }
+
+  /// The time outside working hours that touches `window`, on the zone's wall clock (whole
+  /// stretches: they may reach past the window).
+  ///
+  /// - Complexity: O(days in the window × spans).
+  public func offHours(in window: Interval, zone: some UTCOffsetSource) -> [Interval] {
+    guard !window.isEmpty else { return [] }
+    let (firstDay, lastDay) = Self.days(around: window, zone: zone)
+    // From the midnight before the first day's spans could begin to after the last one's end.
+    let around = Interval(
+      LocalTimeResolver.instant(civil: (firstDay + 1) * 86400, in: zone),
+      LocalTimeResolver.instant(civil: lastDay * 86400, in: zone))
+    return FreeSlots.free(busy: open(around: window, zone: zone), in: around)
+      .filter { $0.overlaps(window) }
+  }
+
+  /// The days whose spans can touch `window`: a day before it (overnight spans) and after it.
+  private static func days(around window: Interval, zone: some UTCOffsetSource) -> (Int64, Int64) {
+    (
+      CivilTime.floorDiv(LocalTimeResolver.civil(window.start, in: zone), 86400) - 2,
+      CivilTime.floorDiv(LocalTimeResolver.civil(window.end, in: zone), 86400) + 2
+    )
   }
 
   /// Whether these hours leave every moment open.
-  public var isAlways: Bool { start == 0 && end == 86_400 && days.count == 7 }
+  public var isAlways: Bool {
+    days.count == 7 && spans.contains { $0.start == 0 && $0.end == 86_400 }
+  }
+
+  /// The part of the day a picture of these hours needs, in seconds after midnight: from the
+  /// earliest start to the latest end, or the whole day when a span crosses midnight.
+  public var daySpan: (start: Int, end: Int) {
+    guard !spans.contains(where: \.isOvernight) else { return (0, 86_400) }
+    return (spans.map(\.start).min() ?? 0, spans.map(\.end).max() ?? 86_400)
+  }
 }

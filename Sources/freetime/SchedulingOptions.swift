@@ -11,14 +11,15 @@ struct SchedulingOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "Working hours, in each person's home zone (e.g. 09:00-17:00).", valueName: "hh:mm-hh:mm"))
-  var hours: String?
+      "Working hours in each person's home zone: one or more ranges (09:00-12:00,13:00-17:00; 22:00-06:00 runs into the next day); NAME=RANGES for one person (repeatable, adds up).",
+      valueName: "[name=]ranges"))
+  var hours: [String] = []
 
   @Option(
     help: ArgumentHelp(
-      "Working days, in each person's home zone (mon-fri, mon,wed,fri, sat-sun).",
-      valueName: "days"))
-  var days: String?
+      "Working days in each person's home zone (mon-fri, mon,wed,fri, sat-sun); NAME=DAYS for one person (repeatable, adds up).",
+      valueName: "[name=]days"))
+  var days: [String] = []
 
   @Option(
     help: ArgumentHelp("Pad every busy interval on both sides.", valueName: "duration"))

@@ -18,7 +18,9 @@ struct Setup {
   var stamp: Instant
   /// `--min`, in seconds (0: every slot).
   var minimum: Int64 = 0
-  var hours = WorkingHours()
+  /// `--hours` and `--days`: for everyone, and for one person.
+  var hours = HoursChoice()
+  var personHours: [String: HoursChoice] = [:]
   /// `--buffer`, in seconds (0: none).
   var buffer: Int64 = 0
   /// `--align`, in seconds.
@@ -40,10 +42,14 @@ struct Setup {
       try calendars.calendars.map { try Setup.source($0) }
       + scheduling.optional.map { try Setup.source($0, role: .optional) }
       + scheduling.room.map { try Setup.source($0, role: .room) }
-    hours = try Setup.workingHours(hours: scheduling.hours, days: scheduling.days)
+    (hours, personHours) = try HoursChoice.parse(hours: scheduling.hours, days: scheduling.days)
     let owners = try Setup.owners(reading.owners)
     try Setup.checkNames(
-      sources, named: ["--zone": Array(homeZones.keys), "--owner": Array(owners.keys)])
+      sources,
+      named: [
+        "--zone": Array(homeZones.keys), "--owner": Array(owners.keys),
+        "--hours or --days": Array(personHours.keys),
+      ])
     buffer = scheduling.buffer?.seconds ?? 0
     grid = scheduling.align?.seconds
     quorum = scheduling.quorum
@@ -72,13 +78,28 @@ struct Setup {
     stamp = now
   }
 
-  /// Time outside a person's working hours in the window: `--hours`/`--days` in their home
-  /// zone, or their VAVAILABILITY instead when the calendar has one; nothing for rooms or
-  /// without `--hours`/`--days`.
+  /// Whether working hours are asked for at all (`--hours` or `--days`, for anyone).
+  var workingHoursAsked: Bool { !hours.isEmpty || !personHours.isEmpty }
+
+  /// A person's working hours (README, Working hours), strongest first: `--hours NAME=` and
+  /// `--days NAME=`, then the person's own, then the general `--hours` and `--days`; nil for
+  /// rooms, for a VAVAILABILITY that decides instead, and when no working hours are asked for.
+  func workingHours(of person: PersonCalendar) -> WorkingHours? {
+    guard person.role != .room, workingHoursAsked else { return nil }
+    let named = personHours[person.name] ?? HoursChoice()
+    if named.isEmpty && person.hasAvailability { return nil }
+    return named.over(hours).hours
+  }
+
+  /// Time outside a person's working hours in the window, in their home zone; or their
+  /// VAVAILABILITY's unavailable time when it decides; nothing for rooms or without `--hours`
+  /// or `--days`.
   func offHours(of person: PersonCalendar) -> [Interval] {
-    guard person.role != .room, !hours.isAlways else { return [] }
-    if person.hasAvailability { return person.unavailable }
-    return hours.offHours(in: window, zone: person.homeZone ?? zone)
+    guard person.role != .room, workingHoursAsked else { return [] }
+    guard let hours = workingHours(of: person) else {
+      return person.hasAvailability ? person.unavailable : []
+    }
+    return hours.isAlways ? [] : hours.offHours(in: window, zone: person.homeZone ?? zone)
   }
 
   /// The time a person's calendar does not speak for, with `--unknown busy` (the default).
@@ -151,26 +172,6 @@ struct Setup {
       owners[String(entry[..<eq])] = String(entry[entry.index(after: eq)...])
     }
     return owners
-  }
-
-  /// `--hours` and `--days`; every moment without them.
-  static func workingHours(hours text: String?, days: String?) throws -> WorkingHours {
-    var hours = WorkingHours()
-    if let text {
-      guard let span = WorkingHours.parseHours(text) else {
-        throw ValidationError(
-          "--hours '\(text)' must be HH:MM-HH:MM with the end after the start, e.g. 09:00-17:00.")
-      }
-      (hours.start, hours.end) = span
-    }
-    if let text = days {
-      guard let days = WorkingHours.parseDays(text) else {
-        throw ValidationError(
-          "--days '\(text)' must name weekdays, e.g. mon-fri, mon,wed,fri or sat-sun.")
-      }
-      hours.days = days
-    }
-    return hours
   }
 
   /// Every calendar has a name of its own, and every `--zone` and `--owner` names one of them.

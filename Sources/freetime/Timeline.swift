@@ -49,8 +49,10 @@ struct Timeline {
     self.slots = slots
     window = setup.window
     zone = setup.zone
-    dayStart = setup.hours.start
-    dayEnd = setup.hours.end
+    // The part of the day anyone's working hours need (the whole day when nobody has any).
+    let spans = people.compactMap { setup.workingHours(of: $0)?.daySpan }
+    dayStart = spans.map(\.start).min() ?? 0
+    dayEnd = spans.map(\.end).max() ?? 86_400
   }
 
   func render(_ paint: Paint = Paint(on: false)) -> String {

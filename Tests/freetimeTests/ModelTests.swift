@@ -35,6 +35,15 @@ import Testing
     ["--quorum", "3", "--hours", "09:00-17:00", "--min", "1h"],
     ["--quorum", "2", "--buffer", "15m", "--align", "15m", "--min", "30m"],
     ["--hours", "08:00-18:00", "--align", "30m", "--min", "30m"],
+    // Hours in pieces, repeated, per person, overnight, and per-person days.
+    ["--hours", "09:00-12:00,13:00-17:00", "--hours", "18:00-19:00", "--min", "30m"],
+    ["--hours", "09:00-17:00", "--hours", "bob=22:00-06:00", "--days", "mon-fri", "--min", "1h"],
+    [
+      "--hours", "08:00-12:00", "--hours", "13:00-19:00", "--hours", "carol=11:00-20:00",
+      "--days", "carol=mon-thu",
+      "--days", "mon,wed", "--days", "fri", "--buffer", "5m", "--min", "30m",
+    ],
+    ["--quorum", "3", "--hours", "23:00-07:00", "--days", "dave=sun-thu", "--min", "2h"],
   ])
   func team(options: [String]) throws {
     let team = ["alice", "bob", "carol", "dave"].map { "Fixtures/team/\($0).ics" }

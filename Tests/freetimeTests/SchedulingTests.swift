@@ -114,7 +114,9 @@ import Testing
         "--quorum", "1", "--room", "Fixtures/team/dave.ics", "--room", "dave=Fixtures/team/bob.ics",
       ], "named 'dave'"
     ),
-    (["--hours", "17:00-09:00"], "--hours"), (["--days", "someday"], "--days"),
+    (["--hours", "09:00-09:00"], "--hours"), (["--days", "someday"], "--days"),
+    (["--hours", "nobody=09:00-17:00"], "--hours or --days names 'nobody'"),
+    (["--days", "alice=someday"], "--days 'alice=someday'"),
     (["--align", "0s"], "--align"),
   ])
   func badSchedulingOptions(arguments: [String], mentions: String) throws {

@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """A brute-force minute model of freetime's scheduling options, for differential tests.
 
-    model.py CAL... --from WHEN --to WHEN --tz ZONE [--min D] [--hours HH:MM-HH:MM]
-             [--days mon-fri] [--buffer D] [--align D] [--quorum K]
+    model.py CAL... --from WHEN --to WHEN --tz ZONE [--min D]
+             [--hours [NAME=]HH:MM-HH:MM[,...]]... [--days [NAME=]mon-fri]...
+             [--buffer D] [--align D] [--quorum K]
              [--optional CAL]... [--room CAL]... [--tentative busy|free]
 
 Busy time comes from reference.py (icalendar + recurring-ical-events). Everything after that is
 done minute by minute, with no cleverness: a person is free in a minute when no padded busy
 interval and (for people, not rooms) no time outside their working hours in their home zone
-(X-WR-TIMEZONE, else --tz) touches it. Prints {"slots": [...]} with start, end, free, rooms as
+(freetime's home zone rule) touches it. A span whose end is before its start runs into the next
+day; `--hours NAME=` and `--days NAME=` win over the general ones for that person. Prints {"slots": [...]} with start, end, free, rooms as
 freetime's JSON does, sorted by (start, end, free, rooms). All times must be whole minutes.
 """
 import argparse
@@ -37,6 +39,45 @@ def parse_days(text):
     return out
 
 
+def clock(text):
+    h, m = text.strip().split(":")
+    return int(h) * 60 + int(m)
+
+
+def choices(entries, parse):
+    """Repeated [NAME=]VALUE options: the general value and one per name, each adding up."""
+
+    def add(old, value):
+        return value if old is None else (old + value if isinstance(value, list) else old | value)
+
+    general, named = None, {}
+    for entry in entries:
+        name, _, text = entry.rpartition("=")
+        if name:
+            named[name] = add(named.get(name), parse(text))
+        else:
+            general = add(general, parse(text))
+    return general, named
+
+
+def parse_spans(text):
+    return [(clock(a), clock(b)) for a, b in (item.split("-") for item in text.split(","))]
+
+
+def working(spans, days, local):
+    """Whether a wall-clock reading is working time: a span of its own weekday, or the part
+    after midnight of an overnight span of the day before."""
+    mm = local.hour * 60 + local.minute
+    wd, yesterday = local.weekday(), (local.weekday() - 1) % 7
+    for a, b in spans:
+        if b < a:
+            if (wd in days and mm >= a) or (yesterday in days and mm < b):
+                return True
+        elif wd in days and a <= mm < b:
+            return True
+    return False
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("calendars", nargs="+")
@@ -44,8 +85,8 @@ def main():
     ap.add_argument("--to", dest="end", required=True)
     ap.add_argument("--tz", required=True)
     ap.add_argument("--min", default="0s")
-    ap.add_argument("--hours")
-    ap.add_argument("--days")
+    ap.add_argument("--hours", action="append", default=[])
+    ap.add_argument("--days", action="append", default=[])
     ap.add_argument("--buffer", default="0s")
     ap.add_argument("--align")
     ap.add_argument("--quorum", type=int)
@@ -59,13 +100,8 @@ def main():
     minutes = int((end - start).total_seconds() // 60)
     buffer = dt.timedelta(seconds=reference.parse_duration(args.buffer))
     minimum = reference.parse_duration(args.min)
-    if args.hours:
-        a, b = args.hours.split("-")
-        h0 = int(a.split(":")[0]) * 60 + int(a.split(":")[1])
-        h1 = int(b.split(":")[0]) * 60 + int(b.split(":")[1])
-    else:
-        h0, h1 = 0, 24 * 60
-    days = parse_days(args.days) if args.days else set(range(7))
+    spans, named_spans = choices(args.hours, parse_spans)
+    days, named_days = choices(args.days, parse_days)
 
     people = []  # (name, role, free bits)
     for role, items in (("required", args.calendars), ("optional", args.optional), ("room", args.room)):
@@ -87,10 +123,12 @@ def main():
                 for m in range(a, b):
                     free[m] = False
             if role != "room" and (args.hours or args.days):
+                mine = named_spans.get(name, spans) or [(0, 24 * 60)]
+                my_days = named_days.get(name, days)
+                my_days = set(range(7)) if my_days is None else my_days
                 for m in range(minutes):
                     local = (start + dt.timedelta(minutes=m)).astimezone(home)
-                    mm = local.hour * 60 + local.minute
-                    if local.weekday() not in days or not (h0 <= mm < h1):
+                    if not working(mine, my_days, local):
                         free[m] = False
             people.append((name, role, free))
 

@@ -1,0 +1,66 @@
+import ArgumentParser
+import FreeTimeCore
+
+/// Working hours as asked for, for everyone or for one person: spans and days, each possibly
+/// unsaid (then a weaker choice decides: README, Working hours).
+struct HoursChoice: Equatable {
+  var spans: [WorkingHours.Span]?
+  var days: Set<Int>?
+
+  var isEmpty: Bool { spans == nil && days == nil }
+
+  /// This choice where it says something, `weaker` where it does not.
+  func over(_ weaker: HoursChoice) -> HoursChoice {
+    HoursChoice(spans: spans ?? weaker.spans, days: days ?? weaker.days)
+  }
+
+  /// The hours, every moment where nothing is said.
+  var hours: WorkingHours {
+    var hours = WorkingHours()
+    if let spans { hours.spans = spans }
+    if let days { hours.days = days }
+    return hours
+  }
+
+  /// `--hours [NAME=]SPANS` and `--days [NAME=]DAYS`, each repeatable: the general choice and
+  /// one per named person. Repeated entries for the same person (or for everyone) add up.
+  static func parse(hours: [String], days: [String]) throws -> (
+    general: HoursChoice, named: [String: HoursChoice]
+  ) {
+    var general = HoursChoice()
+    var named: [String: HoursChoice] = [:]
+    for entry in hours {
+      let (name, text) = split(entry)
+      guard let spans = WorkingHours.parseSpans(text) else {
+        throw ValidationError(
+          "--hours '\(entry)' must be [NAME=]HH:MM-HH:MM[,HH:MM-HH:MM…], e.g. 09:00-17:00, 09:00-12:00,13:00-17:00, 22:00-06:00 or nina=10:00-18:00."
+        )
+      }
+      if let name {
+        named[name, default: HoursChoice()].spans = (named[name]?.spans ?? []) + spans
+      } else {
+        general.spans = (general.spans ?? []) + spans
+      }
+    }
+    for entry in days {
+      let (name, text) = split(entry)
+      guard let set = WorkingHours.parseDays(text) else {
+        throw ValidationError(
+          "--days '\(entry)' must be [NAME=]DAYS naming weekdays, e.g. mon-fri, mon,wed,fri, sat-sun or nina=tue-sat."
+        )
+      }
+      if let name {
+        named[name, default: HoursChoice()].days = (named[name]?.days ?? []).union(set)
+      } else {
+        general.days = (general.days ?? []).union(set)
+      }
+    }
+    return (general, named)
+  }
+
+  /// `NAME=VALUE` into its name and value; a value alone has no name.
+  private static func split(_ entry: String) -> (String?, String) {
+    guard let eq = entry.firstIndex(of: "=") else { return (nil, entry) }
+    return (String(entry[..<eq]), String(entry[entry.index(after: eq)...]))
+  }
+}

@@ -50,6 +50,7 @@ struct Freetime: ParsableCommand {
   /// argument-parser's 64.
   static func main() {
     do {
+      try RepeatedOptions.check(Array(CommandLine.arguments.dropFirst()))
       var command = try parseAsRoot()
       try command.run()
     } catch let code as ExitCode {

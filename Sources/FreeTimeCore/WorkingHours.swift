@@ -134,4 +134,35 @@ public struct WorkingHours: Sendable, Hashable {
     guard !spans.contains(where: \.isOvernight) else { return (0, 86_400) }
     return (spans.map(\.start).min() ?? 0, spans.map(\.end).max() ?? 86_400)
   }
+
+  /// `09:00-12:00,13:00-17:30 mon-fri` (days as ranges where they run on).
+  public var description: String {
+    func clock(_ seconds: Int) -> String {
+      let h = seconds / 3600
+      let m = seconds % 3600 / 60
+      return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
+    }
+    let spanText = spans.map { clock($0.start) + "-" + clock($0.end) }.joined(separator: ",")
+    return spanText + " " + WorkingHours.describe(days)
+  }
+
+  /// Weekdays as `mon-fri`, `mon,wed,fri`, `every day`.
+  public static func describe(_ days: Set<Int>) -> String {
+    let names = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
+    if days.count == 7 { return "every day" }
+    // Runs of consecutive days, Monday first.
+    let order = [1, 2, 3, 4, 5, 6, 0].filter(days.contains)
+    var runs: [[Int]] = []
+    for day in order {
+      if let last = runs.last?.last, (last + 1) % 7 == day {
+        runs[runs.count - 1].append(day)
+      } else {
+        runs.append([day])
+      }
+    }
+    return runs.map { run in
+      run.count >= 3
+        ? names[run[0]] + "-" + names[run.last!] : run.map { names[$0] }.joined(separator: ",")
+    }.joined(separator: ",")
+  }
 }

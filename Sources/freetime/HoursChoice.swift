@@ -9,6 +9,16 @@ struct HoursChoice: Equatable {
 
   var isEmpty: Bool { spans == nil && days == nil }
 
+  init(spans: [WorkingHours.Span]? = nil, days: Set<Int>? = nil) {
+    self.spans = spans
+    self.days = days
+  }
+
+  /// Hours that say both spans and days (a person's own), or nothing.
+  init(_ hours: WorkingHours?) {
+    self.init(spans: hours?.spans, days: hours?.days)
+  }
+
   /// This choice where it says something, `weaker` where it does not.
   func over(_ weaker: HoursChoice) -> HoursChoice {
     HoursChoice(spans: spans ?? weaker.spans, days: days ?? weaker.days)

@@ -81,25 +81,30 @@ struct Setup {
   /// Whether working hours are asked for at all (`--hours` or `--days`, for anyone).
   var workingHoursAsked: Bool { !hours.isEmpty || !personHours.isEmpty }
 
-  /// A person's working hours (README, Working hours), strongest first: `--hours NAME=` and
-  /// `--days NAME=`, then the person's own, then the general `--hours` and `--days`; nil for
-  /// rooms, for a VAVAILABILITY that decides instead, and when no working hours are asked for.
-  func workingHours(of person: PersonCalendar) -> WorkingHours? {
+  /// A person's working hours and the zone they are in (README, Working hours), each of hours
+  /// and days strongest first: `--hours NAME=` and `--days NAME=`, then the person's own
+  /// (Outlook's, in their TZID's zone), then the general `--hours` and `--days`; nil for rooms,
+  /// for a VAVAILABILITY that decides instead, and when no working hours are asked for.
+  func workingHours(of person: PersonCalendar) -> (hours: WorkingHours, zone: Zone)? {
     guard person.role != .room, workingHoursAsked else { return nil }
     let named = personHours[person.name] ?? HoursChoice()
     if named.isEmpty && person.hasAvailability { return nil }
-    return named.over(hours).hours
+    let own = HoursChoice(person.ownHours)
+    let home = person.homeZone ?? zone
+    let inOwnZone = named.spans == nil && own.spans != nil
+    return (
+      named.over(own).over(hours).hours, inOwnZone ? person.ownHoursZone ?? home : home
+    )
   }
 
-  /// Time outside a person's working hours in the window, in their home zone; or their
-  /// VAVAILABILITY's unavailable time when it decides; nothing for rooms or without `--hours`
-  /// or `--days`.
+  /// Time outside a person's working hours in the window; or their VAVAILABILITY's unavailable
+  /// time when it decides; nothing for rooms or without `--hours` or `--days`.
   func offHours(of person: PersonCalendar) -> [Interval] {
     guard person.role != .room, workingHoursAsked else { return [] }
-    guard let hours = workingHours(of: person) else {
+    guard let (hours, zone) = workingHours(of: person) else {
       return person.hasAvailability ? person.unavailable : []
     }
-    return hours.isAlways ? [] : hours.offHours(in: window, zone: person.homeZone ?? zone)
+    return hours.isAlways ? [] : hours.offHours(in: window, zone: zone)
   }
 
   /// The time a person's calendar does not speak for, with `--unknown busy` (the default).

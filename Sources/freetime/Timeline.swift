@@ -50,7 +50,7 @@ struct Timeline {
     window = setup.window
     zone = setup.zone
     // The part of the day anyone's working hours need (the whole day when nobody has any).
-    let spans = people.compactMap { setup.workingHours(of: $0)?.daySpan }
+    let spans = people.compactMap { setup.workingHours(of: $0)?.hours.daySpan }
     dayStart = spans.map(\.start).min() ?? 0
     dayEnd = spans.map(\.end).max() ?? 86_400
   }

@@ -98,7 +98,10 @@ import Testing
         #""freed": [{"kind": "event", "person": "google-replies", "status": "declined", "file": "Fixtures/producers/google-replies.ics", "line": 8"#
       ))
     let showAs = try Run.freetime(
-      ["Fixtures/producers/outlook-show-as.ics", "--explain", "--tz", "Europe/Berlin"] + week)
+      [
+        "Fixtures/producers/outlook-show-as.ics", "--explain", "--tz", "Europe/Berlin", "--from",
+        "2026-11-23", "--to", "2026-11-27",
+      ])
     #expect(
       showAs.stdout.contains(
         "before: outlook-show-as — out of office — Vacation (Fixtures/producers/outlook-show-as.ics:49"
@@ -114,5 +117,32 @@ import Testing
       ])
     #expect(run.stdout.contains("outlook-sho… " + String(repeating: "▓", count: 40) + "\n"))
     #expect(run.stdout.contains("█ busy  ▓ out of office  ▒ tentative"))
+  }
+
+  /// Outlook's working hours (X-MS-OLK-WKHR*: 07:00-15:00 Monday to Thursday in Berlin) are the
+  /// person's own: they beat the general --hours, and --hours NAME= beats them (keeping their
+  /// days).
+  @Test func outlookWorkingHoursAreThePersons() throws {
+    func slots(_ extra: [String]) throws -> [String] {
+      let run = try Run.freetime(
+        [
+          "Fixtures/producers/outlook-working-hours.ics", "--from", "2026-11-23", "--to",
+          "2026-11-28", "--tz", "UTC", "--format", "csv",
+        ] + extra)
+      return run.stdout.split(separator: "\n").dropFirst().map { String($0.prefix(42)) }
+    }
+    #expect(
+      try slots(["--hours", "09:00-17:00"]) == [
+        "2026-11-23T06:00:00+00:00,2026-11-23T14:00", "2026-11-24T06:00:00+00:00,2026-11-24T08:00",
+        "2026-11-24T09:00:00+00:00,2026-11-24T14:00", "2026-11-25T06:00:00+00:00,2026-11-25T14:00",
+        "2026-11-26T06:00:00+00:00,2026-11-26T14:00",
+      ])
+    #expect(
+      try slots(["--hours", "outlook-working-hours=10:00-12:00"]) == [
+        "2026-11-23T09:00:00+00:00,2026-11-23T11:00", "2026-11-24T09:00:00+00:00,2026-11-24T11:00",
+        "2026-11-25T09:00:00+00:00,2026-11-25T11:00", "2026-11-26T09:00:00+00:00,2026-11-26T11:00",
+      ])
+    // Without --hours or --days nobody's working hours apply.
+    #expect(try slots([]).count == 2)
   }
 }

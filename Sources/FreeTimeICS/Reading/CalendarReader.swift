@@ -50,6 +50,14 @@ public enum CalendarReader {
     let home = person.homeZone(option: option)
     if options.lint {
       person.diagnostics.append(person.homeZoneNote(home, file: source, tz: options.defaultZone))
+      if let hours = person.outlookHours.hours {
+        person.diagnostics.append(
+          Diagnostic(
+            file: source, line: nil,
+            message:
+              "working hours from Outlook (X-MS-OLK-WKHR*): \(hours.description) in \((person.outlookHours.zone ?? home.zone ?? options.defaultZone).name); they are this person's with --hours or --days, unless --hours NAME= or --days NAME= names them",
+            severity: .note))
+      }
     }
     for var file in waiting {
       try file.readAwaitingHome(in: home.zone ?? options.defaultZone, into: &person)

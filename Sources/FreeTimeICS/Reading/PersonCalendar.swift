@@ -29,6 +29,10 @@ public struct PersonCalendar: Sendable {
   /// `unavailable` time replaces the working hours for this person.
   public var hasAvailability: Bool
   public var unavailable: [Interval]
+  /// The person's own working hours, from their calendar (Outlook's X-MS-OLK-WKHR*), and the
+  /// zone they are in (nil: the home zone).
+  public var ownHours: WorkingHours?
+  public var ownHoursZone: Zone?
   /// With `ReadOptions.explain`: where each busy interval comes from, parallel to `busy`.
   public var origins: [Origin] = []
   /// With `ReadOptions.explain`: the time the owner's declined or delegated replies freed.

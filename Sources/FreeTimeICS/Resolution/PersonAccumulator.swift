@@ -18,6 +18,8 @@ struct PersonAccumulator {
   var calendarZone: Zone?
   /// The zones the calendar's timed events name (the home zone without X-WR-TIMEZONE).
   var homeVotes = HomeZoneVotes()
+  /// Outlook's working hours (X-MS-OLK-WKHR*), as read from the calendars.
+  var outlookHours = OutlookHours()
   /// The owner address events were read with (the first calendar's), and whether some event
   /// had ATTENDEEs when there was none.
   var owner: OwnerAddress?
@@ -223,6 +225,8 @@ struct PersonAccumulator {
       outOfOffice: outOfOfficeBusy, owner: owner?.text, coverage: coverage.intervals,
       origins: busyOrigins,
       hasAvailability: hasAvailability, unavailable: unavailable)
+    calendar.ownHours = outlookHours.hours
+    calendar.ownHoursZone = outlookHours.zone
     calendar.freedByReply = freedByReply.map { freed in
       FreedTime(
         interval: freed.interval, reply: freed.kind == .delegated ? "delegated" : "declined",

@@ -220,6 +220,7 @@ struct FileReader {
       if kind == .calEnd {
         coverage.calEnd = ValueSyntax.instant(line.strippedValue, home: homeZone)
       }
+      if kind == .other { _ = person.outlookHours.take(line) }
       return
     }
     if skipDepth > 0 { return }

@@ -17,7 +17,7 @@ enum Reading {
   {
     var options = options
     let total = sources.reduce(0) { $0 + CalendarReader.size($1) }
-    let stdin = sources.contains { $0.kind == .standardInput }
+    let stdin = sources.contains { $0.kinds.contains(.standardInput) }
     var reporter: ProgressLine? = nil
     if !quiet && isatty(2) == 1 && (total >= bigInput || stdin) {
       let progress = ReadProgress()

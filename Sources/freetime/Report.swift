@@ -154,6 +154,8 @@ struct Report {
       out += i == 0 ? "\n" : ",\n"
       out +=
         "    {\"name\": \(JSON.string(person.name)), \"source\": \(JSON.string(person.source)), "
+      let sources = (person.sources.isEmpty ? [person.source] : person.sources).map(JSON.string)
+      out += "\"sources\": [\(sources.joined(separator: ", "))], "
       out +=
         "\"role\": \(JSON.string(person.role.rawValue)), \"busyIntervals\": \(person.busyCount), "
       out += "\"warnings\": \(person.diagnostics.count), "

@@ -38,10 +38,10 @@ struct Setup {
     self.window = try Setup.window(window, zone: zone, now: now)
     minimum = scheduling.min?.seconds ?? 0
     let homeZones = try Setup.homeZones(reading.zones)
-    sources =
+    sources = try Setup.people(
       try calendars.calendars.map { try Setup.source($0) }
-      + scheduling.optional.map { try Setup.source($0, role: .optional) }
-      + scheduling.room.map { try Setup.source($0, role: .room) }
+        + scheduling.optional.map { try Setup.source($0, role: .optional) }
+        + scheduling.room.map { try Setup.source($0, role: .room) })
     (hours, personHours) = try HoursChoice.parse(hours: scheduling.hours, days: scheduling.days)
     let owners = try Setup.owners(reading.owners)
     try Setup.checkNames(
@@ -71,7 +71,7 @@ struct Setup {
     zone = try Setup.zone(tz)
     let now = Instant(time(nil))
     window = Interval(now, now + 7 * 86400)
-    sources = try calendars.calendars.map { try Setup.source($0) }
+    sources = try Setup.people(calendars.calendars.map { try Setup.source($0) })
     readOptions = ReadOptions(window: window, defaultZone: zone, maxInstances: 10_000_000)
     readOptions.lint = true
     readOptions.limits = limits.limits
@@ -179,19 +179,42 @@ struct Setup {
     return owners
   }
 
-  /// Every calendar has a name of its own, and every `--zone` and `--owner` names one of them.
-  static func checkNames(_ sources: [CalendarSource], named: [String: [String]]) throws {
-    var seen: [String: String] = [:]
+  /// The calendars as people: the same `NAME=` on several arguments is one person (their
+  /// parts in argument order, at the place of the first). Two arguments that only happen to
+  /// have the same base name, or one name in two roles, are refused.
+  static func people(_ sources: [CalendarSource]) throws -> [CalendarSource] {
+    var people: [CalendarSource] = []
+    var index: [String: Int] = [:]
     for source in sources {
-      if let other = seen[source.name] {
+      guard let at = index[source.name] else {
+        index[source.name] = people.count
+        people.append(source)
+        continue
+      }
+      let other = people[at]
+      let named =
+        source.argument.hasPrefix(source.name + "=")
+        && other.argument.hasPrefix(other.name + "=")
+      guard named else {
         throw ValidationError(
-          "Two calendars are named '\(source.name)' (\(other) and \(source.argument)); name them with NAME=PATH."
+          "Two calendars are named '\(source.name)' (\(other.argument) and \(source.argument)): give one another name with NAME=PATH, or give both the same NAME= to read them as one person."
         )
       }
-      seen[source.name] = source.argument
+      guard other.role == source.role else {
+        throw ValidationError(
+          "'\(source.name)' is given as \(other.role.rawValue) and as \(source.role.rawValue); a person has one role."
+        )
+      }
+      people[at] = other.adding(source)
     }
+    return people
+  }
+
+  /// Every `--zone` and `--owner` (and the like) names a calendar.
+  static func checkNames(_ sources: [CalendarSource], named: [String: [String]]) throws {
+    let seen = Set(sources.map(\.name))
     for option in named.keys.sorted() {
-      for name in named[option]!.sorted() where seen[name] == nil {
+      for name in named[option]!.sorted() where !seen.contains(name) {
         throw ValidationError("\(option) names '\(name)', but no calendar has that name.")
       }
     }
@@ -224,10 +247,22 @@ struct Setup {
     }
     var info = stat()
     let isDirectory = stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    let base = path.split(separator: "/").last.map(String.init) ?? path
-    let defaultName = base.lowercased().hasSuffix(".ics") ? String(base.dropLast(4)) : base
     return CalendarSource(
-      kind: isDirectory ? .directory(path) : .file(path), name: name ?? defaultName, role: role,
-      argument: argument)
+      kind: isDirectory ? .directory(path) : .file(path), name: name ?? defaultName(path),
+      role: role, argument: argument)
+  }
+
+  /// A person's name from a path: its base name without `.ics`; a file descriptor's path
+  /// (`/dev/fd/63` from the shell's `<(...)`) is `fd63`.
+  static func defaultName(_ path: String) -> String {
+    let parts = path.split(separator: "/").map(String.init)
+    if parts.count == 3, parts[0] == "dev", parts[1] == "fd", parts[2].allSatisfy(\.isNumber) {
+      return "fd" + parts[2]
+    }
+    if parts.count == 4, parts[0] == "proc", parts[2] == "fd", parts[3].allSatisfy(\.isNumber) {
+      return "fd" + parts[3]
+    }
+    let base = parts.last ?? path
+    return base.lowercased().hasSuffix(".ics") ? String(base.dropLast(4)) : base
   }
 }

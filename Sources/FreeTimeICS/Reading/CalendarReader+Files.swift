@@ -7,19 +7,36 @@ import FreeTimeCore
 
 /// Files, directories and streams: where the bytes of a calendar come from.
 extension CalendarReader {
-  /// The `.ics` files of a vdir directory (one person), sorted by name.
+  /// The `.ics` files below a directory (one person: a vdir, or a tree of them such as
+  /// vdirsyncer's one sub-directory per calendar), sorted by path. Hidden files and directories
+  /// (vdirsyncer's and editors' state) are skipped; symbolic links to directories are not
+  /// followed (no loops), those to files are read.
   static func calendarFiles(in path: String) throws -> [String] {
+    var files: [String] = []
+    try collect(path.hasSuffix("/") ? String(path.dropLast()) : path, into: &files, depth: 0)
+    if files.isEmpty {
+      throw ReadError(file: path, message: "the directory has no .ics files (also below it)")
+    }
+    return files
+  }
+
+  private static func collect(_ directory: String, into files: inout [String], depth: Int) throws {
     let names: [String]
     do {
-      names = try FileManager.default.contentsOfDirectory(atPath: path)
-        .filter { $0.lowercased().hasSuffix(".ics") }.sorted()
+      names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
     } catch {
-      throw ReadError(file: path, message: "cannot read the directory")
+      throw ReadError(file: directory, message: "cannot read the directory")
     }
-    if names.isEmpty {
-      throw ReadError(file: path, message: "the directory has no .ics files")
+    for name in names where !name.hasPrefix(".") {
+      let path = directory + "/" + name
+      var info = stat()
+      guard lstat(path, &info) == 0 else { continue }
+      if info.st_mode & S_IFMT == S_IFDIR {
+        if depth < 32 { try collect(path, into: &files, depth: depth + 1) }
+      } else if name.lowercased().hasSuffix(".ics") {
+        files.append(path)
+      }
     }
-    return names.map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
   }
 
   /// Reads one file into `person`; gives back its reader when components in it wait for the

@@ -24,21 +24,25 @@ public enum CalendarReader {
     let owner = OwnerHint(source.name, options: options)
     var person = PersonAccumulator(window: options.window)
     var waiting: [FileReader] = []
-    switch source.kind {
-    case .standardInput:
-      waiting += try readStream(
-        fd: 0, displayName: "<stdin>", home: home, owner: owner, options: options, into: &person)
-    case .file(let path):
-      waiting += try readFile(path, home: home, owner: owner, options: options, into: &person)
-    case .directory(let path):
-      for file in try calendarFiles(in: path) {
-        waiting += try readFile(file, home: home, owner: owner, options: options, into: &person)
+    for kind in source.kinds {
+      switch kind {
+      case .standardInput:
+        waiting += try readStream(
+          fd: 0, displayName: "<stdin>", home: home, owner: owner, options: options, into: &person)
+      case .file(let path):
+        waiting += try readFile(path, home: home, owner: owner, options: options, into: &person)
+      case .directory(let path):
+        for file in try calendarFiles(in: path) {
+          waiting += try readFile(file, home: home, owner: owner, options: options, into: &person)
+        }
       }
     }
     person.warnUncovered(name: source.name, file: source.argument, lint: options.lint)
-    return try finish(
+    var calendar = try finish(
       &person, waiting: waiting, name: source.name, source: source.argument, role: source.role,
       home: home, options: options)
+    calendar.sources = source.arguments
+    return calendar
   }
 
   /// The person's calendar once every file is read: their home zone is decided and what waited
@@ -106,10 +110,13 @@ public enum CalendarReader {
     return results.all()
   }
 
-  /// The size in bytes of a file source (0 for others), to start big files first.
+  /// The size in bytes of a source's files (directories and standard input count 0), to start
+  /// big calendars first.
   public static func size(_ source: CalendarSource) -> Int {
-    var info = stat()
-    guard case .file(let path) = source.kind, stat(path, &info) == 0 else { return 0 }
-    return Int(info.st_size)
+    source.kinds.reduce(0) { total, kind in
+      var info = stat()
+      guard case .file(let path) = kind, stat(path, &info) == 0 else { return total }
+      return total + Int(info.st_size)
+    }
   }
 }

@@ -1,6 +1,7 @@
 import FreeTimeCore
 
-/// What to read: a file, a directory of .ics files (a vdir), or standard input.
+/// What to read for one person (or room): one or more files, directories of .ics files (read
+/// recursively: a vdir, or a tree of them), or standard input.
 public struct CalendarSource: Sendable, Hashable {
   public enum Kind: Sendable, Hashable {
     case file(String)
@@ -8,17 +9,33 @@ public struct CalendarSource: Sendable, Hashable {
     case standardInput
   }
 
-  public var kind: Kind
+  /// Each part, in the order given; all are one person (overrides and versions apply across
+  /// them, as in a directory).
+  public var kinds: [Kind]
   /// The person's name: `NAME=` of `NAME=PATH`, else the base name without `.ics`.
   public var name: String
   public var role: Role
-  /// The argument as given, for messages and the JSON `source`.
-  public var argument: String
+  /// The arguments as given, parallel to `kinds`, for messages and the JSON `sources`.
+  public var arguments: [String]
 
-  public init(kind: Kind, name: String, role: Role = .required, argument: String) {
-    self.kind = kind
+  public init(kinds: [Kind], name: String, role: Role = .required, arguments: [String]) {
+    self.kinds = kinds
     self.name = name
     self.role = role
-    self.argument = argument
+    self.arguments = arguments
+  }
+
+  /// One part.
+  public init(kind: Kind, name: String, role: Role = .required, argument: String) {
+    self.init(kinds: [kind], name: name, role: role, arguments: [argument])
+  }
+
+  /// The first argument, for messages about the person as a whole.
+  public var argument: String { arguments[0] }
+
+  /// This person's parts and another's of the same name, as one person.
+  public func adding(_ other: CalendarSource) -> CalendarSource {
+    CalendarSource(
+      kinds: kinds + other.kinds, name: name, role: role, arguments: arguments + other.arguments)
   }
 }

@@ -4,6 +4,8 @@ import FreeTimeCore
 public struct PersonCalendar: Sendable {
   public var name: String
   public var source: String
+  /// Every argument this person's calendars were given by (`source` is the first).
+  public var sources: [String] = []
   public var role: Role
   /// Busy intervals touching the window, in no particular order; may overlap.
   public var busy: [Interval]

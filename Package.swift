@@ -28,6 +28,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    // The people file (README, People file): TOML through toml++, a maintained parser.
+    .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
   ],
   targets: [
     // libical 3 from the system (Debian: libical-dev). The only C dependency.
@@ -44,11 +46,16 @@ let package = Package(
       name: "FreeTimeICS", dependencies: ["FreeTimeCore", "CLibical"],
       linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))] + libicalLinking
     ),
+    // The people file: people, rooms and groups by name (TOML through TOMLKit).
+    .target(
+      name: "FreeTimePeople",
+      dependencies: ["FreeTimeCore", .product(name: "TOMLKit", package: "TOMLKit")]),
     // The command: options, renderers, exit codes.
     .executableTarget(
       name: "freetime",
       dependencies: [
         "FreeTimeCore", "FreeTimeICS",
+        "FreeTimePeople",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -56,6 +63,8 @@ let package = Package(
     // Foundation only: no Testing, no XCTest.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "FreeTimeCoreTests", dependencies: ["FreeTimeCore", "TestSupport"]),
+    .testTarget(
+      name: "FreeTimePeopleTests", dependencies: ["FreeTimePeople", "FreeTimeCore", "TestSupport"]),
     .testTarget(
       name: "FreeTimeICSTests",
       dependencies: ["FreeTimeICS", "FreeTimeCore", "CLibical", "TestSupport"]),

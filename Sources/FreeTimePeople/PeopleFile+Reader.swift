@@ -1,0 +1,196 @@
+import FreeTimeCore
+import TOMLKit
+
+extension PeopleFile {
+  /// Turns TOML values into people and rooms, failing with the file, line and key.
+  struct Reader {
+    let path: String
+    let locator: KeyLocator
+    let directory: String
+    let home: String?
+
+    func failure(_ keys: [String], _ message: String) -> Failure {
+      Failure(
+        path: path, line: locator.line(of: keys), key: keys.joined(separator: "."),
+        message: message)
+    }
+
+    /// A table of tables (`[people.alice]`, `[rooms.atlas]`), by name.
+    func tables(_ value: TOMLValueConvertible, at keys: [String]) throws(Failure) -> [(
+      String, TOMLTable
+    )] {
+      guard let table = value.table else { throw failure(keys, "must be a table") }
+      var out: [(String, TOMLTable)] = []
+      for name in table.keys.sorted() {
+        guard let entry = table[name]!.table else {
+          throw failure(
+            keys + [name], "must be a table ([\((keys + [name]).joined(separator: "."))])")
+        }
+        guard !name.isEmpty, !name.hasPrefix("@"), !name.contains("="), !name.contains("/") else {
+          throw failure(keys + [name], "a name must not be empty or hold '@', '=' or '/'")
+        }
+        out.append((name, entry))
+      }
+      return out
+    }
+
+    func string(_ value: TOMLValueConvertible, at keys: [String]) throws(Failure) -> String {
+      guard let text = value.string else { throw failure(keys, "must be a string") }
+      return text
+    }
+
+    /// A string or an array of strings.
+    func strings(_ value: TOMLValueConvertible, at keys: [String]) throws(Failure) -> [String] {
+      if let text = value.string { return [text] }
+      guard let array = value.array else {
+        throw failure(keys, "must be a string or an array of strings")
+      }
+      var out: [String] = []
+      for element in array {
+        guard let text = element.string else {
+          throw failure(keys, "must be a string or an array of strings")
+        }
+        out.append(text)
+      }
+      return out
+    }
+
+    /// A path as written: `~` is the home directory, a relative path is from the file's
+    /// directory.
+    func expand(_ text: String, at keys: [String]) throws(Failure) -> String {
+      guard !text.isEmpty else { throw failure(keys, "a path must not be empty") }
+      if text == "~" || text.hasPrefix("~/") {
+        guard let home else { throw failure(keys, "'~' needs $HOME") }
+        return home + text.dropFirst()
+      }
+      return text.hasPrefix("/") ? text : directory + "/" + text
+    }
+
+    func lines(_ table: TOMLTable, at keys: [String]) -> [String: Int] {
+      var out: [String: Int] = [:]
+      for key in table.keys { out[key] = locator.line(of: keys + [key]) }
+      return out
+    }
+
+    func person(_ name: String, _ table: TOMLTable) throws(Failure) -> Person {
+      let at = ["people", name]
+      var person = Person(
+        name: name, calendars: [], email: nil, zone: nil, hours: nil, days: nil,
+        lines: lines(table, at: at))
+      for key in table.keys {
+        let value = table[key]!
+        switch key {
+        case "calendars", "calendar":
+          for text in try strings(value, at: at + [key]) {
+            person.calendars.append(try expand(text, at: at + [key]))
+          }
+        case "email":
+          person.email = try string(value, at: at + [key])
+        case "zone":
+          person.zone = try string(value, at: at + [key])
+        case "hours":
+          var spans: [WorkingHours.Span] = []
+          for text in try strings(value, at: at + [key]) {
+            guard let parsed = WorkingHours.parseSpans(text) else {
+              throw failure(
+                at + [key], "'\(text)' is not HH:MM-HH:MM[,HH:MM-HH:MM…] (e.g. 09:00-17:00)")
+            }
+            spans += parsed
+          }
+          person.hours = spans
+        case "days":
+          var days = Set<Int>()
+          for text in try strings(value, at: at + [key]) {
+            guard let parsed = WorkingHours.parseDays(text) else {
+              throw failure(at + [key], "'\(text)' names no weekdays (e.g. mon-fri, mon,wed,fri)")
+            }
+            days.formUnion(parsed)
+          }
+          person.days = days
+        default:
+          throw failure(
+            at + [key], "unknown key (calendars, email, zone, hours and days are known)")
+        }
+      }
+      guard !person.calendars.isEmpty else {
+        throw failure(at, "a person needs calendars = [\"path\", …]")
+      }
+      return person
+    }
+
+    func room(_ name: String, _ table: TOMLTable) throws(Failure) -> Room {
+      let at = ["rooms", name]
+      var room = Room(
+        name: name, calendar: "", email: nil, location: nil, lines: lines(table, at: at))
+      for key in table.keys {
+        let value = table[key]!
+        switch key {
+        case "calendar":
+          room.calendar = try expand(try string(value, at: at + [key]), at: at + [key])
+        case "email":
+          room.email = try string(value, at: at + [key])
+        case "location":
+          room.location = try string(value, at: at + [key])
+        default:
+          throw failure(at + [key], "unknown key (calendar, email and location are known)")
+        }
+      }
+      guard !room.calendar.isEmpty else { throw failure(at, "a room needs calendar = \"path\"") }
+      return room
+    }
+  }
+}
+
+/// Where a key is written in TOML text, for messages (TOMLKit does not keep positions): the
+/// line of `key =` under the table header that holds it (`[people.alice]`), of a dotted key
+/// (`alice.email =` under `[people]`), or of the table's own header.
+struct KeyLocator {
+  let lines: [Substring]
+
+  init(text: String) {
+    lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+  }
+
+  /// The 1-based line of `keys` (a path of keys), or of the deepest table or key written that
+  /// holds them.
+  func line(of keys: [String]) -> Int? {
+    var table: [String] = []
+    var best: (depth: Int, line: Int)? = nil
+    func consider(_ path: [String], _ line: Int) -> Bool {
+      if path == keys { return true }
+      if keys.starts(with: path), path.count > (best?.depth ?? -1) { best = (path.count, line) }
+      return false
+    }
+    for (index, raw) in lines.enumerated() {
+      let line = raw.trimmingSpaces()
+      if line.hasPrefix("#") { continue }
+      if line.hasPrefix("[") {
+        table = KeyLocator.split(line.trimmingCharacters { $0 == "[" || $0 == "]" || $0 == " " })
+        if consider(table, index + 1) { return index + 1 }
+      } else if let eq = line.firstIndex(of: "=") {
+        if consider(table + KeyLocator.split(String(line[..<eq])), index + 1) { return index + 1 }
+      }
+    }
+    return best?.line
+  }
+
+  /// `a.b."c d"` into its keys.
+  static func split(_ text: String) -> [String] {
+    text.split(separator: ".").map {
+      $0.trimmingSpaces().trimmingCharacters { $0 == "\"" || $0 == "'" }
+    }.filter { !$0.isEmpty }
+  }
+}
+
+extension StringProtocol {
+  fileprivate func trimmingSpaces() -> String {
+    trimmingCharacters { $0 == " " || $0 == "\t" || $0 == "\r" }
+  }
+
+  fileprivate func trimmingCharacters(_ drop: (Character) -> Bool) -> String {
+    var s = Substring(self)
+    while let c = s.first, drop(c) { s = s.dropFirst() }
+    while let c = s.last, drop(c) { s = s.dropLast() }
+    return String(s)
+  }
+}

@@ -137,13 +137,17 @@ public struct WorkingHours: Sendable, Hashable {
 
   /// `09:00-12:00,13:00-17:30 mon-fri` (days as ranges where they run on).
   public var description: String {
+    WorkingHours.describe(spans) + " " + WorkingHours.describe(days)
+  }
+
+  /// Spans as `09:00-12:00,13:00-17:30`.
+  public static func describe(_ spans: [Span]) -> String {
     func clock(_ seconds: Int) -> String {
       let h = seconds / 3600
       let m = seconds % 3600 / 60
       return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
     }
-    let spanText = spans.map { clock($0.start) + "-" + clock($0.end) }.joined(separator: ",")
-    return spanText + " " + WorkingHours.describe(days)
+    return spans.map { clock($0.start) + "-" + clock($0.end) }.joined(separator: ",")
   }
 
   /// Weekdays as `mon-fri`, `mon,wed,fri`, `every day`.

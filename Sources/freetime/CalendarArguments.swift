@@ -2,14 +2,25 @@ import ArgumentParser
 import FreeTimeCore
 import FreeTimeICS
 
-/// The calendars to read (every command): files, vdir directories, `-`, or `NAME=PATH`.
+/// The calendars to read (every command): files, vdir directories, `-`, `NAME=PATH`, or the
+/// names of people and groups in the people file.
 struct CalendarArguments: ParsableArguments {
   @Argument(
     help: ArgumentHelp(
-      "A calendar: a .ics file, a directory of .ics files (one person), - for standard input; NAME=PATH names the person.",
+      "A calendar: a .ics file, a directory of .ics files (one person), - for standard input; NAME=PATH names the person; a person or @group of the people file.",
       valueName: "calendar"),
     completion: .file(extensions: ["ics"]))
   var calendars: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "The people file (default: $XDG_CONFIG_HOME/freetime/config.toml, else ~/.config/freetime/config.toml, when it exists).",
+      valueName: "file"),
+    completion: .file(extensions: ["toml"]))
+  var config: String?
+
+  @Flag(name: .customLong("no-config"), help: "Read no people file.")
+  var noConfig = false
 
   /// At least one calendar. (Named `check`, not `validate`: a command calls it in the order of
   /// its own checks, so that with several mistakes the same one is reported first.)

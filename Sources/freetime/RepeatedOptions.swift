@@ -13,7 +13,7 @@ enum RepeatedOptions {
   static let single: Set<String> = [
     "--from", "--to", "--tz", "--min", "--buffer", "--align", "--quorum", "--limit", "--format",
     "--color", "--output", "--tentative", "--all-day", "--unknown", "--max-instances",
-    "--max-line-bytes", "--max-file-instances", "--cpu-budget",
+    "--max-line-bytes", "--max-file-instances", "--cpu-budget", "--config",
   ]
 
   /// Short names of options that take one value.

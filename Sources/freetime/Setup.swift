@@ -21,6 +21,10 @@ struct Setup {
   /// `--hours` and `--days`: for everyone, and for one person.
   var hours = HoursChoice()
   var personHours: [String: HoursChoice] = [:]
+  /// The hours and days the people file gives a person.
+  var fileHours: [String: HoursChoice] = [:]
+  /// The people file, when one is read.
+  var people = People(file: nil)
   /// `--buffer`, in seconds (0: none).
   var buffer: Int64 = 0
   /// `--align`, in seconds.
@@ -37,13 +41,26 @@ struct Setup {
     let now = Instant(time(nil))
     self.window = try Setup.window(window, zone: zone, now: now)
     minimum = scheduling.min?.seconds ?? 0
-    let homeZones = try Setup.homeZones(reading.zones)
+    var homeZones = try Setup.homeZones(reading.zones)
+    let people = try People(config: calendars.config, noConfig: calendars.noConfig)
+    self.people = people
     sources = try Setup.people(
-      try calendars.calendars.map { try Setup.source($0) }
-        + scheduling.optional.map { try Setup.source($0, role: .optional) }
-        + scheduling.room.map { try Setup.source($0, role: .room) })
+      try calendars.calendars.flatMap { try people.sources($0, role: .required) }
+        + scheduling.optional.flatMap { try people.sources($0, role: .optional) }
+        + scheduling.room.flatMap { try people.sources($0, role: .room) })
     (hours, personHours) = try HoursChoice.parse(hours: scheduling.hours, days: scheduling.days)
-    let owners = try Setup.owners(reading.owners)
+    var owners = try Setup.owners(reading.owners)
+    // The people file's zone, email, hours and days for the people named; the command line
+    // wins for the same person.
+    for source in sources {
+      guard let person = people.person(source.name) else { continue }
+      if homeZones[source.name] == nil, let zone = person.zone {
+        homeZones[source.name] = Zone.named(zone) ?? Zone.windows(zone)
+      }
+      if owners[source.name] == nil, let email = person.email { owners[source.name] = email }
+      let choice = HoursChoice(spans: person.hours, days: person.days)
+      if !choice.isEmpty { fileHours[source.name] = choice }
+    }
     try Setup.checkNames(
       sources,
       named: [
@@ -71,23 +88,29 @@ struct Setup {
     zone = try Setup.zone(tz)
     let now = Instant(time(nil))
     window = Interval(now, now + 7 * 86400)
-    sources = try Setup.people(calendars.calendars.map { try Setup.source($0) })
+    people = try People(config: calendars.config, noConfig: calendars.noConfig)
+    let people = self.people
+    sources = try Setup.people(
+      calendars.calendars.flatMap { try people.sources($0, role: .required) })
     readOptions = ReadOptions(window: window, defaultZone: zone, maxInstances: 10_000_000)
     readOptions.lint = true
     readOptions.limits = limits.limits
     stamp = now
   }
 
-  /// Whether working hours are asked for at all (`--hours` or `--days`, for anyone).
-  var workingHoursAsked: Bool { !hours.isEmpty || !personHours.isEmpty }
+  /// Whether working hours are asked for at all (`--hours` or `--days`, for anyone, or hours or
+  /// days in the people file for someone read).
+  var workingHoursAsked: Bool { !hours.isEmpty || !personHours.isEmpty || !fileHours.isEmpty }
 
   /// A person's working hours and the zone they are in (README, Working hours), each of hours
-  /// and days strongest first: `--hours NAME=` and `--days NAME=`, then the person's own
-  /// (Outlook's, in their TZID's zone), then the general `--hours` and `--days`; nil for rooms,
-  /// for a VAVAILABILITY that decides instead, and when no working hours are asked for.
+  /// and days strongest first: `--hours NAME=` and `--days NAME=`, then the person's own (the
+  /// people file's, then a VAVAILABILITY, then Outlook's in their TZID's zone), then the
+  /// general `--hours` and `--days`; nil for rooms, for a VAVAILABILITY that decides instead,
+  /// and when no working hours are asked for.
   func workingHours(of person: PersonCalendar) -> (hours: WorkingHours, zone: Zone)? {
     guard person.role != .room, workingHoursAsked else { return nil }
-    let named = personHours[person.name] ?? HoursChoice()
+    let named = (personHours[person.name] ?? HoursChoice()).over(
+      fileHours[person.name] ?? HoursChoice())
     if named.isEmpty && person.hasAvailability { return nil }
     let own = HoursChoice(person.ownHours)
     let home = person.homeZone ?? zone

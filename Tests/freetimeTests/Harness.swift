@@ -43,6 +43,8 @@ struct Run {
     var env = ProcessInfo.processInfo.environment
     env["SOURCE_DATE_EPOCH"] = "1795000000"
     env["TZ"] = "Europe/Prague"
+    // No people file but the ones a test gives.
+    env["XDG_CONFIG_HOME"] = "/nonexistent/freetime-tests"
     env.removeValue(forKey: "NO_COLOR")
     // scripts/sanitize: freetime itself checks for leaks, the test runner does not.
     if let options = env["FREETIME_CHILD_ASAN_OPTIONS"] { env["ASAN_OPTIONS"] = options }

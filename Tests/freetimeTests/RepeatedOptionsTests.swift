@@ -45,7 +45,7 @@ import Testing
       "--align": "15m", "--quorum": "1", "--limit": "3", "--format": "json", "--color": "never",
       "--output": "/dev/null", "--tentative": "free", "--all-day": "free", "--unknown": "free",
       "--max-instances": "1000", "--max-line-bytes": "100000", "--max-file-instances": "100000",
-      "--cpu-budget": "60",
+      "--cpu-budget": "60", "--config": "/nonexistent/config.toml",
     ]
     for (long, short, repeating) in try RepeatedOptionsTests.options() where !repeating {
       guard let value = values[long] else {

@@ -2,7 +2,7 @@
 """A brute-force minute model of freetime's scheduling options, for differential tests.
 
     model.py CAL... --from WHEN --to WHEN --tz ZONE [--min D]
-             [--hours [NAME=]HH:MM-HH:MM[,...]]... [--days [NAME=]mon-fri]...
+             [--hours [NAME=]HH:MM-HH:MM[,...]]... [--days [NAME=]mon-fri]... [--zone NAME=ZONE]...
              [--buffer D] [--align D] [--quorum K]
              [--optional CAL]... [--room CAL]... [--tentative busy|free]
 
@@ -87,6 +87,7 @@ def main():
     ap.add_argument("--min", default="0s")
     ap.add_argument("--hours", action="append", default=[])
     ap.add_argument("--days", action="append", default=[])
+    ap.add_argument("--zone", action="append", default=[])
     ap.add_argument("--buffer", default="0s")
     ap.add_argument("--align")
     ap.add_argument("--quorum", type=int)
@@ -111,8 +112,9 @@ def main():
                 name, path = arg.split("=", 1)
             base = os.path.basename(path)
             name = name or (base[:-4] if base.lower().endswith(".ics") else base)
-            home = reference.person_home([path], zone)
-            busy = reference.busy_of_file(path, start, end, args, home)
+            zones = dict(z.split("=", 1) for z in args.zone)
+            home = ZoneInfo(zones[name]) if name in zones else reference.person_home([path], zone)
+            busy = reference.busy_of_file(path, start, end, args, home, forced=name in zones)
             free = [True] * minutes
             for s, e in busy:
                 if s >= e:

@@ -132,13 +132,17 @@ def person_home(files, default):
     return min(votes.values(), key=lambda v: (-v[0], v[1]))[2]
 
 
-def busy_of_file(path, start, end, args, person_zone):
+def busy_of_file(path, start, end, args, person_zone, forced=False):
+    """Busy intervals of one file; floating times and dates in each VCALENDAR's X-WR-TIMEZONE,
+    else the person's zone (always the person's when `forced`: freetime's --zone)."""
     data = open(path, "rb").read()
     calendars = icalendar.Calendar.from_ical(data, multiple=True)
     busy = []
     margin = dt.timedelta(days=2)
     for cal in calendars:
-        home = home_zone(cal, person_zone)
+        if forced and "X-WR-TIMEZONE" in cal:
+            del cal["X-WR-TIMEZONE"]  # --zone replaces it, also for the UTC-series convention
+        home = person_zone if forced else home_zone(cal, person_zone)
         for fb in cal.walk("VFREEBUSY"):
             periods = fb.get("FREEBUSY") or []
             if not isinstance(periods, list):

@@ -11,7 +11,7 @@ extension CalendarReader {
   /// vdirsyncer's one sub-directory per calendar), sorted by path. Hidden files and directories
   /// (vdirsyncer's and editors' state) are skipped; symbolic links to directories are not
   /// followed (no loops), those to files are read.
-  static func calendarFiles(in path: String) throws -> [String] {
+  public static func calendarFiles(in path: String) throws -> [String] {
     var files: [String] = []
     try collect(path.hasSuffix("/") ? String(path.dropLast()) : path, into: &files, depth: 0)
     if files.isEmpty {

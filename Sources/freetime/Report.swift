@@ -153,7 +153,8 @@ struct Report {
     for (i, person) in people.enumerated() {
       out += i == 0 ? "\n" : ",\n"
       out +=
-        "    {\"name\": \(JSON.string(person.name)), \"source\": \(JSON.string(person.source)), "
+        "    {\"name\": \(JSON.string(person.name)), \"person\": \(JSON.string(person.name)), "
+      out += "\"source\": \(JSON.string(person.source)), "
       let sources = (person.sources.isEmpty ? [person.source] : person.sources).map(JSON.string)
       out += "\"sources\": [\(sources.joined(separator: ", "))], "
       out +=

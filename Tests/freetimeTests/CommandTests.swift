@@ -91,7 +91,7 @@ let window = ["--from", "2026-11-24T08:00Z", "--to", "2026-11-24T12:00Z", "--tz"
   @Test func standardInputAndNames() throws {
     let run = try Run.freetime(["bob=-", "--format", "json"] + window, stdin: busyCalendar)
     #expect(run.status == 0)
-    #expect(run.stdout.contains("\"name\": \"bob\", \"source\": \"bob=-\""))
+    #expect(run.stdout.contains("\"name\": \"bob\", \"person\": \"bob\", \"source\": \"bob=-\""))
     let plain = try Run.freetime(["-", "--format", "csv"] + window, stdin: busyCalendar)
     #expect(
       plain.stdout == """

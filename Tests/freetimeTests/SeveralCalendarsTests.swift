@@ -56,6 +56,10 @@ import Testing
         "2026-11-23T00:00 2026-11-23T09:00", "2026-11-23T10:00 2026-11-24T15:00",
         "2026-11-24T16:00 2026-11-25T00:00",
       ])
+    // --explain names the file each event comes from.
+    let explained = try Run.freetime(["nina=" + series, "nina=" + moved, "--explain"] + window)
+    #expect(explained.stdout.contains(#""file": "\#(moved)", "line": 3"#), "\(explained.stdout)")
+    #expect(explained.stdout.contains(#""file": "\#(series)""#))
   }
 
   /// A directory is read recursively (vdirsyncer keeps one sub-directory per calendar); hidden

@@ -108,15 +108,19 @@ struct People {
   }
 
   private func source(_ person: PeopleFile.Person, role: Role) -> CalendarSource {
-    CalendarSource(
+    var source = CalendarSource(
       kinds: person.calendars.map(People.kind), name: person.name, role: role,
       arguments: person.calendars)
+    source.isNamed = true
+    return source
   }
 
   private func source(_ room: PeopleFile.Room) -> CalendarSource {
-    CalendarSource(
+    var source = CalendarSource(
       kinds: [People.kind(room.calendar)], name: room.name, role: .room,
       arguments: [room.calendar])
+    source.isNamed = true
+    return source
   }
 
   static func kind(_ path: String) -> CalendarSource.Kind {

@@ -215,10 +215,7 @@ struct Setup {
         continue
       }
       let other = people[at]
-      let named =
-        source.argument.hasPrefix(source.name + "=")
-        && other.argument.hasPrefix(other.name + "=")
-      guard named else {
+      guard source.isNamed && other.isNamed else {
         throw ValidationError(
           "Two calendars are named '\(source.name)' (\(other.argument) and \(source.argument)): give one another name with NAME=PATH, or give both the same NAME= to read them as one person."
         )
@@ -264,15 +261,16 @@ struct Setup {
         throw ValidationError("'\(argument)' must be NAME=PATH with a name and a path.")
       }
     }
-    if path == "-" {
-      return CalendarSource(
-        kind: .standardInput, name: name ?? "stdin", role: role, argument: argument)
-    }
     var info = stat()
     let isDirectory = stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    return CalendarSource(
-      kind: isDirectory ? .directory(path) : .file(path), name: name ?? defaultName(path),
-      role: role, argument: argument)
+    var source =
+      path == "-"
+      ? CalendarSource(kind: .standardInput, name: name ?? "stdin", role: role, argument: argument)
+      : CalendarSource(
+        kind: isDirectory ? .directory(path) : .file(path), name: name ?? defaultName(path),
+        role: role, argument: argument)
+    source.isNamed = name != nil
+    return source
   }
 
   /// A person's name from a path: its base name without `.ics`; a file descriptor's path

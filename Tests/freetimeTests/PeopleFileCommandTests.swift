@@ -82,6 +82,21 @@ import Testing
     #expect(compared.stdout.hasPrefix("True"), "\(compared.stdout)\(compared.stderr)")
   }
 
+  /// A person named twice (by a group and by name) is read once; a person of the file and a
+  /// NAME= argument of the same name are one person.
+  @Test func namedTwiceIsOnePerson() throws {
+    let config = try PeopleFileCommandTests.teamFile()
+    let dir = (config as NSString).deletingLastPathComponent
+    let run = try Run.freetime(
+      ["--config", config, "@design", "alice", "alice=\(dir)/dave.ics", "--format", "json"]
+        + week)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(!run.stderr.contains("both are kept"), "\(run.stderr)")
+    #expect(
+      run.stdout.contains(
+        #""sources": ["\#(dir)/alice.ics", "alice=\#(dir)/dave.ics"]"#), "\(run.stdout)")
+  }
+
   /// The command line wins over the file for the same person; email is the owner address.
   @Test func commandLineWins() throws {
     let config = try PeopleFileCommandTests.teamFile()

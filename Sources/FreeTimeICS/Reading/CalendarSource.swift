@@ -17,6 +17,9 @@ public struct CalendarSource: Sendable, Hashable {
   public var role: Role
   /// The arguments as given, parallel to `kinds`, for messages and the JSON `sources`.
   public var arguments: [String]
+  /// Whether the name was given (`NAME=PATH`, a people file), not taken from a file name: two
+  /// sources of one given name are one person.
+  public var isNamed = false
 
   public init(kinds: [Kind], name: String, role: Role = .required, arguments: [String]) {
     self.kinds = kinds
@@ -33,9 +36,14 @@ public struct CalendarSource: Sendable, Hashable {
   /// The first argument, for messages about the person as a whole.
   public var argument: String { arguments[0] }
 
-  /// This person's parts and another's of the same name, as one person.
+  /// This person's parts and another's of the same name, as one person (a part already there,
+  /// such as a person named twice through a group, is read once).
   public func adding(_ other: CalendarSource) -> CalendarSource {
-    CalendarSource(
-      kinds: kinds + other.kinds, name: name, role: role, arguments: arguments + other.arguments)
+    var merged = self
+    for (kind, argument) in zip(other.kinds, other.arguments) where !kinds.contains(kind) {
+      merged.kinds.append(kind)
+      merged.arguments.append(argument)
+    }
+    return merged
   }
 }

@@ -16,6 +16,9 @@ extension Freetime {
     )
 
     @OptionGroup var calendars: CalendarArguments
+
+    /// --config, --no-config.
+    @OptionGroup var peopleFile: PeopleFileOptions
     /// --from, --to, --tz.
     @OptionGroup var window: WindowOptions
     /// -o.
@@ -34,7 +37,8 @@ extension Freetime {
     /// block time, no `--zone`, no `--buffer`.
     func run() throws {
       let setup = try Setup(
-        calendars: calendars, window: window, reading: ReadingOptions.parse([]),
+        calendars: calendars, peopleFile: peopleFile, window: window,
+        reading: ReadingOptions.parse([]),
         scheduling: SchedulingOptions.parse([]), limits: limits)
       let people = try Reading.people(setup.sources, options: setup.readOptions, quiet: false)
       try Reading.warn(about: people, strict: warnings.strict, quiet: false, summary: false)

@@ -12,16 +12,6 @@ struct CalendarArguments: ParsableArguments {
     completion: .file(extensions: ["ics"]))
   var calendars: [String] = []
 
-  @Option(
-    help: ArgumentHelp(
-      "The people file (default: $XDG_CONFIG_HOME/freetime/config.toml, else ~/.config/freetime/config.toml, when it exists).",
-      valueName: "file"),
-    completion: .file(extensions: ["toml"]))
-  var config: String?
-
-  @Flag(name: .customLong("no-config"), help: "Read no people file.")
-  var noConfig = false
-
   /// At least one calendar. (Named `check`, not `validate`: a command calls it in the order of
   /// its own checks, so that with several mistakes the same one is reported first.)
   func check() throws {
@@ -34,4 +24,20 @@ struct CalendarArguments: ParsableArguments {
       throw ValidationError("Standard input (-) can be read only once.")
     }
   }
+}
+
+/// Which people file to read (README, People file): `--config FILE`, or none with `--no-config`.
+struct PeopleFileOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "The people file (default: $XDG_CONFIG_HOME/freetime/config.toml, else ~/.config/freetime/config.toml, when it exists).",
+      valueName: "file"),
+    completion: .file(extensions: ["toml"]))
+  var config: String?
+
+  @Flag(name: .customLong("no-config"), help: "Read no people file.")
+  var noConfig = false
+
+  /// The people file these options name.
+  func load() throws -> People { try People(config: config, noConfig: noConfig) }
 }

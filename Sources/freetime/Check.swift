@@ -19,6 +19,9 @@ extension Freetime {
 
     @OptionGroup var calendars: CalendarArguments
 
+    /// --config, --no-config.
+    @OptionGroup var peopleFile: PeopleFileOptions
+
     @Option(
       help: ArgumentHelp(
         "Home zone of calendars that name none (default: $TZ, else the system zone).",
@@ -34,7 +37,7 @@ extension Freetime {
     }
 
     func run() throws {
-      let setup = try Setup(checking: calendars, tz: tz, limits: limits)
+      let setup = try Setup(checking: calendars, peopleFile: peopleFile, tz: tz, limits: limits)
       var findings = Findings()
       for source in setup.sources {
         do {

@@ -39,6 +39,9 @@ struct HoursChoice: Equatable {
   ) {
     var general = HoursChoice()
     var named: [String: HoursChoice] = [:]
+    func update(_ name: String?, _ change: (inout HoursChoice) -> Void) {
+      if let name { change(&named[name, default: HoursChoice()]) } else { change(&general) }
+    }
     for entry in hours {
       let (name, text) = split(entry)
       guard let spans = WorkingHours.parseSpans(text) else {
@@ -46,11 +49,7 @@ struct HoursChoice: Equatable {
           "--hours '\(entry)' must be [NAME=]HH:MM-HH:MM[,HH:MM-HH:MM…], e.g. 09:00-17:00, 09:00-12:00,13:00-17:00, 22:00-06:00 or nina=10:00-18:00."
         )
       }
-      if let name {
-        named[name, default: HoursChoice()].spans = (named[name]?.spans ?? []) + spans
-      } else {
-        general.spans = (general.spans ?? []) + spans
-      }
+      update(name) { $0.spans = ($0.spans ?? []) + spans }
     }
     for entry in days {
       let (name, text) = split(entry)
@@ -59,11 +58,7 @@ struct HoursChoice: Equatable {
           "--days '\(entry)' must be [NAME=]DAYS naming weekdays, e.g. mon-fri, mon,wed,fri, sat-sun or nina=tue-sat."
         )
       }
-      if let name {
-        named[name, default: HoursChoice()].days = (named[name]?.days ?? []).union(set)
-      } else {
-        general.days = (general.days ?? []).union(set)
-      }
+      update(name) { $0.days = ($0.days ?? []).union(set) }
     }
     return (general, named)
   }

@@ -21,15 +21,10 @@ extension Freetime {
         """
     )
 
-    @Option(
-      help: ArgumentHelp(
-        "The people file (default: $XDG_CONFIG_HOME/freetime/config.toml, else ~/.config/freetime/config.toml).",
-        valueName: "file"),
-      completion: .file(extensions: ["toml"]))
-    var config: String?
+    @OptionGroup var peopleFile: PeopleFileOptions
 
     func run() throws {
-      let people = try People(config: config, noConfig: false)
+      let people = try peopleFile.load()
       guard let file = people.file else {
         let path =
           PeopleFile.defaultPath(environment: People.environment)

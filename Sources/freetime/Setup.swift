@@ -34,15 +34,15 @@ struct Setup {
   var unknownIsBusy = true
 
   init(
-    calendars: CalendarArguments, window: WindowOptions, reading: ReadingOptions,
-    scheduling: SchedulingOptions, limits: LimitOptions
+    calendars: CalendarArguments, peopleFile: PeopleFileOptions, window: WindowOptions,
+    reading: ReadingOptions, scheduling: SchedulingOptions, limits: LimitOptions
   ) throws {
     zone = try Setup.zone(window.tz)
     let now = Instant(time(nil))
     self.window = try Setup.window(window, zone: zone, now: now)
     minimum = scheduling.min?.seconds ?? 0
     var homeZones = try Setup.homeZones(reading.zones)
-    let people = try People(config: calendars.config, noConfig: calendars.noConfig)
+    let people = try peopleFile.load()
     self.people = people
     sources = try Setup.people(
       try calendars.calendars.flatMap { try people.sources($0, role: .required) }
@@ -84,11 +84,14 @@ struct Setup {
 
   /// For `check`: every finding (`ReadOptions.lint`) in the week from now, in `--tz`, with a
   /// cap on a series high enough that only the file limits stop it.
-  init(checking calendars: CalendarArguments, tz: String?, limits: LimitOptions) throws {
+  init(
+    checking calendars: CalendarArguments, peopleFile: PeopleFileOptions, tz: String?,
+    limits: LimitOptions
+  ) throws {
     zone = try Setup.zone(tz)
     let now = Instant(time(nil))
     window = Interval(now, now + 7 * 86400)
-    people = try People(config: calendars.config, noConfig: calendars.noConfig)
+    people = try peopleFile.load()
     let people = self.people
     sources = try Setup.people(
       calendars.calendars.flatMap { try people.sources($0, role: .required) })

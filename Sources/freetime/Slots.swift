@@ -26,6 +26,9 @@ extension Freetime {
     )
 
     @OptionGroup var calendars: CalendarArguments
+
+    /// --config, --no-config.
+    @OptionGroup var peopleFile: PeopleFileOptions
     /// --from, --to, --tz.
     @OptionGroup var window: WindowOptions
     /// --min, --hours, --days, --buffer, --align, --quorum, --optional, --room, --explain.
@@ -46,7 +49,8 @@ extension Freetime {
 
     func run() throws {
       let setup = try Setup(
-        calendars: calendars, window: window, reading: reading, scheduling: scheduling,
+        calendars: calendars, peopleFile: peopleFile, window: window, reading: reading,
+        scheduling: scheduling,
         limits: limits)
       var people = try Reading.people(
         setup.sources, options: setup.readOptions, quiet: output.quiet)

@@ -128,10 +128,7 @@ struct Report {
     for other in otherZones {
       let a = TimeText.fields(slot.interval.start, zone: other).fields
       let b = TimeText.fields(slot.interval.end, zone: other).fields
-      let city = other.name.split(separator: "/").last.map {
-        String($0).replacingAll("_", with: " ")
-      }
-      row.append("· \(city ?? other.name) \(TimeText.clock(a))–\(TimeText.clock(b))")
+      row.append("· \(TimeText.city(other)) \(TimeText.clock(a))–\(TimeText.clock(b))")
     }
     if !slot.rooms.isEmpty { row.append("rooms: " + slot.rooms.joined(separator: ", ")) }
     let missing = people.filter { $0.role == .required && !slot.free.contains($0.name) }

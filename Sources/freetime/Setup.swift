@@ -111,16 +111,40 @@ struct Setup {
   /// general `--hours` and `--days`; nil for rooms, for a VAVAILABILITY that decides instead,
   /// and when no working hours are asked for.
   func workingHours(of person: PersonCalendar) -> (hours: WorkingHours, zone: Zone)? {
-    guard person.role != .room, workingHoursAsked else { return nil }
+    guard person.role != .room, workingHoursAsked, let (choice, zone) = hoursChoice(of: person)
+    else { return nil }
+    return (choice.hours, zone)
+  }
+
+  /// The hours and days said for a person, each from the strongest source that says it, and
+  /// the zone they are in; nil when their VAVAILABILITY decides instead.
+  func hoursChoice(of person: PersonCalendar) -> (HoursChoice, Zone)? {
     let named = (personHours[person.name] ?? HoursChoice()).over(
       fileHours[person.name] ?? HoursChoice())
     if named.isEmpty && person.hasAvailability { return nil }
     let own = HoursChoice(person.ownHours)
     let home = person.homeZone ?? zone
     let inOwnZone = named.spans == nil && own.spans != nil
-    return (
-      named.over(own).over(hours).hours, inOwnZone ? person.ownHoursZone ?? home : home
-    )
+    return (named.over(own).over(hours), inOwnZone ? person.ownHoursZone ?? home : home)
+  }
+
+  /// A required person's comfort hours in the window (README, Suggestions): the working hours
+  /// that limit their slots when any do (a VAVAILABILITY's available time included), else
+  /// 09:00–17:00 on their working days (`--days`, else Monday to Friday) in their home zone.
+  func comfort(of person: PersonCalendar) -> [Interval] {
+    let said = hoursChoice(of: person)
+    if workingHoursAsked {
+      guard let (choice, zone) = said else {
+        return FreeSlots.free(busy: person.unavailable, in: window)
+      }
+      if let spans = choice.spans, !choice.hours.isAlways {
+        return WorkingHours(spans: spans, days: choice.days ?? Set(0..<7))
+          .open(around: window, zone: zone)
+      }
+    }
+    let days = said?.0.days ?? [1, 2, 3, 4, 5]
+    return WorkingHours(start: 9 * 3600, end: 17 * 3600, days: days)
+      .open(around: window, zone: person.homeZone ?? zone)
   }
 
   /// Time outside a person's working hours in the window; or their VAVAILABILITY's unavailable

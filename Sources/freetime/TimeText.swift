@@ -74,4 +74,10 @@ enum TimeText {
     out.append(UInt8(ascii: ":"))
     two(a / 60 % 60)
   }
+
+  /// A zone as people name it: the city of `Area/City` (`New York`), else the zone's name.
+  static func city(_ zone: Zone) -> String {
+    zone.name.split(separator: "/").last.map { String($0).replacingAll("_", with: " ") }
+      ?? zone.name
+  }
 }

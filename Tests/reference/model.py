@@ -93,6 +93,9 @@ def main():
     ap.add_argument("--quorum", type=int)
     ap.add_argument("--optional", action="append", default=[])
     ap.add_argument("--room", action="append", default=[])
+    ap.add_argument("--suggest", metavar="DURATION", help="rank meetings as freetime suggest")
+    ap.add_argument("--step", default="15m")
+    ap.add_argument("--count", type=int, default=3)
     ap.add_argument("--tentative", default="busy")
     ap.add_argument("--all-day", dest="all_day", default="busy")
     args = ap.parse_args()
@@ -105,6 +108,7 @@ def main():
     days, named_days = choices(args.days, parse_days)
 
     people = []  # (name, role, free bits)
+    comfort = {}  # name -> comfort bits (required people)
     for role, items in (("required", args.calendars), ("optional", args.optional), ("room", args.room)):
         for arg in items:
             name, path = None, arg
@@ -124,19 +128,31 @@ def main():
                 b = min(minutes, -int(-(e - start).total_seconds() // 60))
                 for m in range(a, b):
                     free[m] = False
+            mine = named_spans.get(name, spans)
+            my_days = named_days.get(name, days)
             if role != "room" and (args.hours or args.days):
-                mine = named_spans.get(name, spans) or [(0, 24 * 60)]
-                my_days = named_days.get(name, days)
-                my_days = set(range(7)) if my_days is None else my_days
                 for m in range(minutes):
                     local = (start + dt.timedelta(minutes=m)).astimezone(home)
-                    if not working(mine, my_days, local):
+                    if not working(mine or [(0, 24 * 60)], set(range(7)) if my_days is None else my_days, local):
                         free[m] = False
+            if role == "required":
+                # Comfort: the hours that limit the slots when any do, else 09:00-17:00 on the
+                # working days (else Monday to Friday), in the home zone.
+                whole = mine is None or (all(d in (my_days or set(range(7))) for d in range(7)) and (0, 24 * 60) in mine)
+                if (args.hours or args.days) and not whole:
+                    c_spans, c_days = mine, set(range(7)) if my_days is None else my_days
+                else:
+                    c_spans, c_days = [(9 * 60, 17 * 60)], {0, 1, 2, 3, 4} if my_days is None else my_days
+                comfort[name] = [working(c_spans, c_days, (start + dt.timedelta(minutes=m)).astimezone(home)) for m in range(minutes)]
             people.append((name, role, free))
 
     required = [p for p in people if p[1] == "required"]
     optional = [p for p in people if p[1] == "optional"]
     rooms = [p for p in people if p[1] == "room"]
+
+    if args.suggest:
+        suggest(args, start, zone, minutes, required, optional, rooms, comfort)
+        return
 
     def runs(bits):
         out, open_ = [], None
@@ -203,6 +219,44 @@ def main():
         out.append(slot)
     out.sort(key=lambda x: (x["start"], x["end"], x["free"], x.get("rooms", [])))
     json.dump({"slots": out}, sys.stdout)
+    print()
+
+
+def suggest(args, start, zone, minutes, required, optional, rooms, comfort):
+    """freetime suggest, minute by minute: every start on the --tz step grid, its keys, the
+    greedy choice."""
+    d = reference.parse_duration(args.suggest) // 60
+    step = reference.parse_duration(args.step) // 60
+    need = args.quorum if args.quorum is not None else len(required)
+    cands = []
+    for m in range(0, minutes - d + 1):
+        local = (start + dt.timedelta(minutes=m)).astimezone(zone)
+        if (local.hour * 60 + local.minute) % step:
+            continue
+        free_rooms = [r[0] for r in rooms if all(r[2][m:m + d])]
+        if rooms and not free_rooms:
+            continue
+        att = [(p[0], sum(1 for x in range(m, m + d) if not comfort[p[0]][x])) for p in required if all(p[2][m:m + d])]
+        if len(att) < need or (required and not att):
+            continue
+        missing = [p[0] for p in required if not all(p[2][m:m + d])]
+        opt = [o[0] for o in optional if all(o[2][m:m + d])]
+        key = (len(missing), len(optional) - len(opt), sum(a[1] for a in att), max([a[1] for a in att] or [0]), m)
+        cands.append((key, m, att, missing, opt, free_rooms))
+    cands.sort()
+    chosen = []
+    for key, m, att, missing, opt, free_rooms in cands:
+        if len(chosen) == args.count:
+            break
+        if any(c[1] < m + d and m < c[1] + d for c in chosen):
+            continue
+        chosen.append((key, m, att, missing, opt, free_rooms))
+    out = [{"start": reference.rfc3339(start + dt.timedelta(minutes=m), zone),
+            "end": reference.rfc3339(start + dt.timedelta(minutes=m + d), zone),
+            "attendees": [{"name": n, "outsideMinutes": o} for n, o in att],
+            "missing": missing, "optional": opt, "rooms": free_rooms}
+           for _, m, att, missing, opt, free_rooms in chosen]
+    json.dump({"suggestions": out}, sys.stdout)
     print()
 
 

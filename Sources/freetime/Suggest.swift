@@ -1,0 +1,135 @@
+import ArgumentParser
+import FreeTimeCore
+import FreeTimeICS
+
+/// `--duration`, `--count`, `--step` and how `suggest` prints.
+struct SuggestOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("How long the meeting is (required).", valueName: "duration"))
+  var duration: DurationArgument
+
+  @Option(help: ArgumentHelp("How many meetings to suggest.", valueName: "n"))
+  var count: Int = 3
+
+  @Option(
+    help: ArgumentHelp(
+      "Meetings start where the --tz wall clock is a multiple of this (e.g. 15m, 30m, 1h).",
+      valueName: "duration"))
+  var step: DurationArgument = DurationArgument(argument: "15m")!
+
+  @Option(help: "Output format: table, json or ndjson.")
+  var format: SuggestFormat = .table
+
+  @Option(
+    name: [.customShort("o"), .customLong("output")],
+    help: ArgumentHelp(
+      "Write the output to FILE atomically instead of standard output.", valueName: "file"))
+  var output: String?
+
+  func check() throws {
+    if duration.seconds <= 0 || duration.seconds % 60 != 0 {
+      throw ValidationError("--duration must be whole minutes, at least 1m (e.g. 30m, 1h).")
+    }
+    if count < 1 { throw ValidationError("--count must be at least 1.") }
+    if step.seconds <= 0 || step.seconds % 60 != 0 || step.seconds > 86400 {
+      throw ValidationError("--step must be whole minutes from 1m to 24h (e.g. 15m).")
+    }
+  }
+}
+
+enum SuggestFormat: String, CaseIterable, ExpressibleByArgument {
+  case table, json, ndjson
+}
+
+extension Freetime {
+  /// `freetime suggest`: the best meeting times, ranked.
+  struct Suggest: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "suggest",
+      abstract: "Suggest the best meeting times for the calendars, ranked.",
+      discussion: """
+        Candidates are meetings of --duration starting every --step of the --tz wall clock, \
+        inside the window, where the required people (or --quorum of them) and a room are free \
+        under the same rules as slots (--buffer, --hours, --days, --unknown). They are ranked by \
+        who is missing, then how many optional people are free, then the minutes outside \
+        people's comfort hours (their working hours when any limit them, else 09:00-17:00 on \
+        their working days in their home zone), in sum and for the worst-off person, then the \
+        start; the best that do not overlap are shown, each with the freetime book command that \
+        books it. Exit status: 0 with a suggestion, 1 without (the reason is printed), 2 for an \
+        error.
+
+        Examples:
+          freetime suggest alice.ics bob.ics --duration 1h
+          freetime suggest @design --room atlas --duration 45m --count 5 --hours 09:00-17:00
+          freetime suggest team/*.ics --duration 30m --quorum 3 --format json
+        """
+    )
+
+    @OptionGroup var calendars: CalendarArguments
+    /// --config, --no-config.
+    @OptionGroup var peopleFile: PeopleFileOptions
+    /// --from, --to, --tz.
+    @OptionGroup var window: WindowOptions
+    /// --duration, --count, --step, --format, -o.
+    @OptionGroup var suggest: SuggestOptions
+    /// --hours, --days, --buffer, --quorum, --optional, --room (and the slot-only options, refused).
+    @OptionGroup var scheduling: SchedulingOptions
+    /// --strict, --tentative, --all-day, --unknown, --zone, --owner, --max-instances.
+    @OptionGroup var reading: ReadingOptions
+    /// --max-line-bytes, --max-file-instances, --cpu-budget.
+    @OptionGroup var limits: LimitOptions
+
+    func validate() throws {
+      try calendars.check()
+      try suggest.check()
+      try reading.check()
+      try scheduling.check(calendars)
+      for (given, option) in [
+        (scheduling.min != nil, "--min"), (scheduling.align != nil, "--align"),
+        (scheduling.explain, "--explain"),
+      ] where given {
+        throw ValidationError(
+          "\(option) is for slots; suggest takes --duration, --step and --count.")
+      }
+    }
+
+    func run() throws {
+      let setup = try Setup(
+        calendars: calendars, peopleFile: peopleFile, window: window, reading: reading,
+        scheduling: scheduling, limits: limits)
+      var people = try Reading.people(setup.sources, options: setup.readOptions, quiet: false)
+      try Reading.warn(about: people, strict: reading.strict, quiet: false, summary: true)
+      let comfort = people.map { $0.role == .required ? setup.comfort(of: $0) : [] }
+      let participants = Schedule.participants(&people, setup: setup, keepBusy: false)
+      let meetings = Suggestions.best(
+        participants.indices.map {
+          Suggestions.Person(
+            name: participants[$0].name, role: participants[$0].role,
+            free: participants[$0].free, comfort: comfort[$0])
+        }, window: setup.window, duration: suggest.duration.seconds,
+        stepMinutes: Int(suggest.step.seconds / 60), zone: setup.zone, quorum: setup.quorum,
+        count: suggest.count)
+      let report = SuggestReport(
+        meetings: meetings, people: people, setup: setup, duration: suggest.duration,
+        booking: bookingArguments(setup))
+      guard !meetings.isEmpty else {
+        Diagnostics.line("freetime: no suggestion: " + report.whyNone(participants))
+        throw ExitCode(1)
+      }
+      try Output.write(report.render(suggest.format), to: suggest.output, quiet: false)
+    }
+
+    /// What `freetime book` needs besides the meeting itself: the people file, the zone, the
+    /// reading options that decide addresses and busy time.
+    func bookingArguments(_ setup: Setup) -> [String] {
+      var out = ["--tz", setup.zone.name]
+      if let config = peopleFile.config { out += ["--config", config] }
+      if peopleFile.noConfig { out.append("--no-config") }
+      for zone in reading.zones { out += ["--zone", zone] }
+      for owner in reading.owners { out += ["--owner", owner] }
+      if reading.tentative == .free { out += ["--tentative", "free"] }
+      if reading.allDay == .free { out += ["--all-day", "free"] }
+      if reading.unknown == .free { out += ["--unknown", "free"] }
+      return out
+    }
+  }
+}

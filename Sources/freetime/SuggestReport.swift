@@ -1,0 +1,152 @@
+import FreeTimeCore
+import FreeTimeICS
+
+/// What `freetime suggest` prints: the ranked meetings as a table, JSON or NDJSON, each with
+/// the `freetime book` command that books it; or why there is none.
+struct SuggestReport {
+  var meetings: [Suggestions.Meeting]
+  var people: [PersonCalendar]
+  var setup: Setup
+  var duration: DurationArgument
+  /// Options `freetime book` needs besides the meeting (`Suggest.bookingArguments`).
+  var booking: [String]
+
+  func render(_ format: SuggestFormat) -> String {
+    switch format {
+    case .table: return table()
+    case .json:
+      let items = meetings.indices.map { "    " + json($0) }
+      return "{\n  \"suggestions\": [\n" + items.joined(separator: ",\n")
+        + (items.isEmpty ? "" : "\n") + "  ]\n}\n"
+    case .ndjson:
+      return meetings.indices.map { json($0) + "\n" }.joined()
+    }
+  }
+
+  /// A person's home zone (`--tz` when they have none).
+  func zone(of name: String) -> Zone {
+    people.first { $0.name == name }?.homeZone ?? setup.zone
+  }
+
+  func table() -> String {
+    let required = people.filter { $0.role == .required }.map(\.name)
+    var out =
+      "Best times for \(DurationSyntax.short(duration.seconds)) with "
+      + Sanitize.text(required.joined(separator: ", "), limit: 300) + " in \(setup.zone.name)"
+      + " (* outside their comfort hours)\n"
+    for (rank, meeting) in meetings.enumerated() {
+      let s = TimeText.fields(meeting.interval.start, zone: setup.zone).fields
+      let e = TimeText.fields(meeting.interval.end, zone: setup.zone).fields
+      out += "\n\(rank + 1). \(TimeText.weekday(s)) \(TimeText.date(s))  "
+      out += "\(TimeText.clock(s))–\(TimeText.clock(e))\n"
+      for attendee in meeting.attendees {
+        let home = zone(of: attendee.name)
+        let a = TimeText.fields(meeting.interval.start, zone: home).fields
+        let b = TimeText.fields(meeting.interval.end, zone: home).fields
+        var line = "   \(Sanitize.text(attendee.name, limit: 40))  \(TimeText.clock(a))–"
+        line += TimeText.clock(b)
+        if home.name != setup.zone.name { line += " \(TimeText.city(home))" }
+        if attendee.outside > 0 { line += " *" }
+        out += line + "\n"
+      }
+      var notes: [String] = []
+      if !meeting.optional.isEmpty {
+        notes.append("optional: " + meeting.optional.joined(separator: ", "))
+      }
+      if !meeting.rooms.isEmpty { notes.append("rooms: " + meeting.rooms.joined(separator: ", ")) }
+      if !meeting.missing.isEmpty {
+        notes.append("missing: " + meeting.missing.joined(separator: ", "))
+      }
+      if !notes.isEmpty {
+        out += "   " + Sanitize.text(notes.joined(separator: "  "), limit: 400) + "\n"
+      }
+      out += "   " + bookCommand(meeting) + "\n"
+    }
+    return out
+  }
+
+  func json(_ index: Int) -> String {
+    let meeting = meetings[index]
+    let attendees = meeting.attendees.map { attendee in
+      let home = zone(of: attendee.name)
+      return "{\"name\": \(JSON.string(attendee.name)), "
+        + "\"start\": \(JSON.string(TimeText.rfc3339(meeting.interval.start, zone: home))), "
+        + "\"end\": \(JSON.string(TimeText.rfc3339(meeting.interval.end, zone: home))), "
+        + "\"zone\": \(JSON.string(home.name)), \"outsideMinutes\": \(attendee.outside / 60)}"
+    }
+    func list(_ names: [String]) -> String {
+      "[" + names.map(JSON.string).joined(separator: ", ") + "]"
+    }
+    return "{\"rank\": \(index + 1), "
+      + "\"start\": \(JSON.string(TimeText.rfc3339(meeting.interval.start, zone: setup.zone))), "
+      + "\"end\": \(JSON.string(TimeText.rfc3339(meeting.interval.end, zone: setup.zone))), "
+      + "\"attendees\": [\(attendees.joined(separator: ", "))], "
+      + "\"missing\": \(list(meeting.missing)), \"optional\": \(list(meeting.optional)), "
+      + "\"rooms\": \(list(meeting.rooms)), \"book\": \(JSON.string(bookCommand(meeting)))}"
+  }
+
+  /// The calendar arguments that name a person to `freetime book`: their name when the people
+  /// file knows it, else the arguments they were given by.
+  func tokens(_ name: String) -> [String] {
+    if let file = setup.people.file, file.people[name] != nil || file.rooms[name] != nil {
+      return [name]
+    }
+    return setup.sources.first { $0.name == name }?.arguments ?? [name]
+  }
+
+  /// `freetime book …` for a meeting: its attendees required, the missing and optional people
+  /// optional, the first free room.
+  func bookCommand(_ meeting: Suggestions.Meeting) -> String {
+    var words = [
+      "freetime", "book", "--at", TimeText.rfc3339(meeting.interval.start, zone: setup.zone),
+      "--duration", DurationSyntax.short(duration.seconds), "--title", "Meeting",
+    ]
+    words += booking
+    if let room = meeting.rooms.first { words += tokens(room).flatMap { ["--room", $0] } }
+    let optional = meeting.missing + people.filter { $0.role == .optional }.map(\.name)
+    for name in optional { words += tokens(name).flatMap { ["--optional", $0] } }
+    words += meeting.attendees.flatMap { tokens($0.name) }
+    return words.map(Shell.quote).joined(separator: " ")
+  }
+
+  /// Why there is no suggestion, and what to try.
+  func whyNone(_ participants: [Participant]) -> String {
+    let tryThis = "; try --quorum, a longer window (--to), a shorter --duration or --unknown free"
+    let common = Merger(minimum: 0).merge(participants, window: setup.window)
+    if let longest = common.max(by: { $0.interval.duration < $1.interval.duration }) {
+      return
+        "the longest common free time is \(DurationSyntax.short(longest.interval.duration)) "
+        + "(\(TimeText.human(longest.interval.start, zone: setup.zone))), shorter than "
+        + DurationSyntax.short(duration.seconds) + tryThis
+    }
+    let required = people.filter { $0.role == .required }
+    let open = required.map { FreeSlots.free(busy: setup.offHours(of: $0), in: setup.window) }
+    for i in required.indices {
+      for j in required.indices where j > i {
+        if !open[i].contains(where: { a in open[j].contains { a.overlaps($0) } }) {
+          return
+            "\(required[i].name)'s and \(required[j].name)'s working hours do not overlap in the window"
+            + tryThis
+        }
+      }
+    }
+    if let busy = participants.first(where: { $0.role == .required && $0.free.isEmpty }) {
+      return "\(busy.name) is busy throughout the window" + tryThis
+    }
+    return "there is no time when everyone (and a room) is free" + tryThis
+  }
+}
+
+/// Words for a POSIX shell.
+enum Shell {
+  /// The word as it is when it is plain, else in single quotes.
+  static func quote(_ word: String) -> String {
+    let plain =
+      !word.isEmpty
+      && word.unicodeScalars.allSatisfy {
+        ($0.value >= 0x30 && $0.value <= 0x39) || ($0.value >= 0x41 && $0.value <= 0x5A)
+          || ($0.value >= 0x61 && $0.value <= 0x7A) || "@%+=:,./_-".unicodeScalars.contains($0)
+      }
+    return plain ? word : "'" + word.replacingAll("'", with: "'\\''") + "'"
+  }
+}

@@ -45,6 +45,7 @@ extension PeopleFile {
       guard let array = value.array else {
         throw failure(keys, "must be a string or an array of strings")
       }
+      guard !array.isEmpty else { throw failure(keys, "must not be an empty list") }
       var out: [String] = []
       for element in array {
         guard let text = element.string else {
@@ -161,18 +162,34 @@ struct KeyLocator {
       if keys.starts(with: path), path.count > (best?.depth ?? -1) { best = (path.count, line) }
       return false
     }
+    var inString: String? = nil  // the delimiter of a multi-line string being read
+    var deeper: Int? = nil  // the first header below `keys` (`[person.b]` for `person`)
     for (index, raw) in lines.enumerated() {
       let line = raw.trimmingSpaces()
+      if let delimiter = inString {
+        if line.contains(delimiter) { inString = nil }
+        continue
+      }
       if line.hasPrefix("#") { continue }
       if line.hasPrefix("[") {
         table = KeyLocator.split(line.trimmingCharacters { $0 == "[" || $0 == "]" || $0 == " " })
         if consider(table, index + 1) { return index + 1 }
+        if table.starts(with: keys), deeper == nil { deeper = index + 1 }
       } else if let eq = line.firstIndex(of: "=") {
         if consider(table + KeyLocator.split(String(line[..<eq])), index + 1) { return index + 1 }
+        // A value that opens a multi-line string and does not close it on this line.
+        let value = String(line[line.index(after: eq)...])
+        for delimiter in KeyLocator.multiLine
+        where value.components(separatedBy: delimiter).count == 2 {
+          inString = delimiter
+        }
       }
     }
-    return best?.line
+    return best?.line ?? deeper
   }
+
+  /// The delimiters of TOML's multi-line strings (three quotes, three apostrophes).
+  static let multiLine = [String(repeating: "\"", count: 3), String(repeating: "'", count: 3)]
 
   /// `a.b."c d"` into its keys.
   static func split(_ text: String) -> [String] {

@@ -39,5 +39,10 @@ struct PeopleFileOptions: ParsableArguments {
   var noConfig = false
 
   /// The people file these options name.
-  func load() throws -> People { try People(config: config, noConfig: noConfig) }
+  func load() throws -> People {
+    if config != nil && noConfig {
+      throw ValidationError("Give --config FILE or --no-config, not both.")
+    }
+    return try People(config: config, noConfig: noConfig)
+  }
 }

@@ -21,6 +21,12 @@ struct Freetime: ParsableCommand {
       input), computes their free time in a window, and prints the slots where everyone is \
       free. The options of the default command: freetime slots --help
 
+      A people file (TOML: [people.NAME] with calendars, email, zone, hours, days; \
+      [rooms.NAME] with calendar, email, location; [groups] NAME = [members]) lets a calendar \
+      argument be a person (alice), a group (@design) or, after --room or --optional, a room; \
+      its paths may start with ~ and are relative to its directory. The command line wins over \
+      it. freetime people lists it. The README's People file section has the details.
+
       Examples:
         freetime alice.ics bob.ics --min 30m
         freetime team/*.ics --from 2026-12-01 --to +2w --format json
@@ -36,6 +42,8 @@ struct Freetime: ParsableCommand {
 
       Environment:
         TZ                 the zone when --tz is not given (else the system zone)
+        XDG_CONFIG_HOME    where the people file is (freetime/config.toml; else ~/.config)
+        HOME               ~ in the people file, and ~/.config without XDG_CONFIG_HOME
         NO_COLOR           when set and not empty, no colour with --color auto
         SOURCE_DATE_EPOCH  the DTSTAMP of iCalendar output, for reproducible files
       """,

@@ -90,11 +90,18 @@ struct People {
       }
       return try members.map { member in
         if let person = file.people[member] { return source(person, role: role) }
-        return source(file.rooms[member]!)
+        return source(file.rooms[member]!, role: role == .optional ? .optional : .room)
       }
     }
     if let person = file.people[argument] { return [source(person, role: role)] }
-    if role != .required, let room = file.rooms[argument] { return [source(room)] }
+    if let room = file.rooms[argument] {
+      guard role != .required else {
+        throw CommandError(
+          "'\(Sanitize.text(argument, limit: 80))' is a room of \(file.path): give it with --room \(argument)"
+        )
+      }
+      return [source(room, role: role)]
+    }
     if argument.lowercased().hasSuffix(".ics") { return [try Setup.source(argument, role: role)] }
     throw unknown(argument, in: file)
   }
@@ -115,9 +122,9 @@ struct People {
     return source
   }
 
-  private func source(_ room: PeopleFile.Room) -> CalendarSource {
+  private func source(_ room: PeopleFile.Room, role: Role) -> CalendarSource {
     var source = CalendarSource(
-      kinds: [People.kind(room.calendar)], name: room.name, role: .room,
+      kinds: [People.kind(room.calendar)], name: room.name, role: role,
       arguments: [room.calendar])
     source.isNamed = true
     return source

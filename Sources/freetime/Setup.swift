@@ -41,7 +41,7 @@ struct Setup {
     let now = Instant(time(nil))
     self.window = try Setup.window(window, zone: zone, now: now)
     minimum = scheduling.min?.seconds ?? 0
-    var homeZones = try Setup.homeZones(reading.zones)
+    let homeZones = try Setup.homeZones(reading.zones)
     let people = try peopleFile.load()
     self.people = people
     sources = try Setup.people(
@@ -49,24 +49,18 @@ struct Setup {
         + scheduling.optional.flatMap { try people.sources($0, role: .optional) }
         + scheduling.room.flatMap { try people.sources($0, role: .room) })
     (hours, personHours) = try HoursChoice.parse(hours: scheduling.hours, days: scheduling.days)
-    var owners = try Setup.owners(reading.owners)
-    // The people file's zone, email, hours and days for the people named; the command line
-    // wins for the same person.
-    for source in sources {
-      guard let person = people.person(source.name) else { continue }
-      if homeZones[source.name] == nil, let zone = person.zone {
-        homeZones[source.name] = Zone.named(zone) ?? Zone.windows(zone)
-      }
-      if owners[source.name] == nil, let email = person.email { owners[source.name] = email }
-      let choice = HoursChoice(spans: person.hours, days: person.days)
-      if !choice.isEmpty { fileHours[source.name] = choice }
-    }
+    let owners = try Setup.owners(reading.owners)
     try Setup.checkNames(
       sources,
       named: [
         "--zone": Array(homeZones.keys), "--owner": Array(owners.keys),
         "--hours or --days": Array(personHours.keys),
       ])
+    let rooms = sources.filter { $0.role == .room }.map(\.name)
+    if let room = personHours.keys.sorted().first(where: rooms.contains) {
+      throw ValidationError(
+        "--hours or --days names '\(room)', a room: rooms have no working hours.")
+    }
     buffer = scheduling.buffer?.seconds ?? 0
     grid = scheduling.align?.seconds
     quorum = scheduling.quorum
@@ -80,6 +74,7 @@ struct Setup {
     readOptions.explain = scheduling.explain
     readOptions.limits = limits.limits
     stamp = Setup.stamp(now: now)
+    applyPeopleFile()
   }
 
   /// For `check`: every finding (`ReadOptions.lint`) in the week from now, in `--tz`, with a
@@ -99,6 +94,25 @@ struct Setup {
     readOptions.lint = true
     readOptions.limits = limits.limits
     stamp = now
+    applyPeopleFile()
+  }
+
+  /// The people file's zone, email, hours and days for the people it names that are read by a
+  /// given name (a people-file name, or `NAME=`; not a name taken from a file's name): the
+  /// command line wins for the same person.
+  mutating func applyPeopleFile() {
+    for source in sources where source.isNamed {
+      guard let person = people.person(source.name) else { continue }
+      if readOptions.homeZones[source.name] == nil, let zone = person.zone {
+        readOptions.homeZones[source.name] = Zone.named(zone) ?? Zone.windows(zone)
+        readOptions.homeZonesFromFile.insert(source.name)
+      }
+      if readOptions.owners[source.name] == nil, let email = person.email {
+        readOptions.owners[source.name] = email
+      }
+      let choice = HoursChoice(spans: person.hours, days: person.days)
+      if !choice.isEmpty { fileHours[source.name] = choice }
+    }
   }
 
   /// Whether working hours are asked for at all (`--hours` or `--days`, for anyone, or hours or
@@ -208,7 +222,11 @@ struct Setup {
         throw ValidationError(
           "--zone '\(entry)' must be NAME=ZONE with a known zone, e.g. alice=Europe/Prague.")
       }
-      homeZones[String(entry[..<eq])] = z
+      let name = String(entry[..<eq])
+      if let other = homeZones[name], other.name != z.name {
+        throw ValidationError("--zone gives '\(name)' two zones (\(other.name) and \(z.name)).")
+      }
+      homeZones[name] = z
     }
     return homeZones
   }
@@ -224,7 +242,12 @@ struct Setup {
           "--owner '\(entry)' must be NAME=ADDRESS with an e-mail address, e.g. alice=alice@example.com."
         )
       }
-      owners[String(entry[..<eq])] = String(entry[entry.index(after: eq)...])
+      let name = String(entry[..<eq])
+      let address = String(entry[entry.index(after: eq)...])
+      if let other = owners[name], other.lowercased() != address.lowercased() {
+        throw ValidationError("--owner gives '\(name)' two addresses (\(other) and \(address)).")
+      }
+      owners[name] = address
     }
     return owners
   }
@@ -262,7 +285,10 @@ struct Setup {
     let seen = Set(sources.map(\.name))
     for option in named.keys.sorted() {
       for name in named[option]!.sorted() where !seen.contains(name) {
-        throw ValidationError("\(option) names '\(name)', but no calendar has that name.")
+        var message = "\(option) names '\(name)', but no calendar has that name"
+        let close = Spelling.closest(to: name, among: sources.map(\.name))
+        if !close.isEmpty { message += "; did you mean \(close.joined(separator: ", "))?" }
+        throw ValidationError(message + ".")
       }
     }
   }

@@ -76,6 +76,13 @@ import Testing
     ),
     ("[rooms.r]\nlocation = \"x\"\n", 1, "rooms.r"),
     ("[teams]\nx = 1\n", 1, "teams"),
+    ("[person.b]\ncalendars = [\"a.ics\"]\n", 1, "person"),
+    ("[people.a]\ncalendars = [\"a.ics\"]\nhours = []\n", 3, "people.a.hours"),
+    (
+      "[rooms.r]\ncalendar = \"r.ics\"\nlocation = \"\"\"\n[people.b]\nzone = 1\n\"\"\"\nfloor = 3\n",
+      7,
+      "rooms.r.floor"
+    ),
   ])
   func malformedFilesNameFileLineAndKey(text: String, line: Int, key: String) {
     #expect {

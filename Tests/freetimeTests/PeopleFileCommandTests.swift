@@ -156,4 +156,41 @@ import Testing
     #expect(none.status == 2)
     #expect(none.stderr.contains("no people file"))
   }
+
+  /// Review findings: a room after --optional stays optional; a room as a plain argument says to
+  /// use --room; check reads the file's zone and email; a name taken from a file name gets none
+  /// of the file's settings; conflicting --zone, --owner, --config with --no-config are refused.
+  @Test func rolesNamesAndConflicts() throws {
+    let config = try PeopleFileCommandTests.teamFile()
+    let optional = try Run.freetime(
+      ["--config", config, "alice", "--optional", "dave", "--format", "json"] + week)
+    #expect(optional.stdout.contains(#""role": "optional""#), "\(optional.stdout)")
+    #expect(!optional.stdout.contains(#""rooms""#))
+    let plain = try Run.freetime(["--config", config, "dave"] + week)
+    #expect(plain.status == 2)
+    #expect(plain.stderr.contains("'dave' is a room of \(config): give it with --room dave"))
+    let check = try Run.freetime(["check", "--config", config, "bob"])
+    #expect(check.stdout.contains("bob.ics: note: home zone America/Chicago, from the people file"))
+    let json = try Run.freetime(["--config", config, "bob", "--format", "json"] + week)
+    #expect(json.stdout.contains(#""homeZoneFrom": "people-file""#))
+    let byFileName = try Run.freetime(
+      ["--config", config, "Fixtures/team/alice.ics", "--format", "json"] + week)
+    #expect(byFileName.stdout.contains(#""owner": "alice@example.com""#))  // its X-WR-CALNAME
+    #expect(byFileName.stdout.contains(#""homeZoneFrom": "x-wr-timezone""#))
+    let zones = try Run.freetime(
+      ["Fixtures/team/alice.ics", "--zone", "alice=UTC", "--zone", "alice=Europe/Rome"] + week)
+    #expect(zones.status == 2)
+    #expect(zones.stderr.contains("--zone gives 'alice' two zones"))
+    let owners = try Run.freetime(
+      ["Fixtures/team/alice.ics", "--owner", "alice=a@x.org", "--owner", "alice=b@x.org"] + week)
+    #expect(owners.stderr.contains("--owner gives 'alice' two addresses"))
+    let both = try Run.freetime(["--config", config, "--no-config", "alice"] + week)
+    #expect(both.stderr.contains("Give --config FILE or --no-config, not both."))
+    let hoursForRoom = try Run.freetime(
+      ["--config", config, "alice", "--room", "dave", "--hours", "dave=09:00-10:00"] + week)
+    #expect(hoursForRoom.stderr.contains("names 'dave', a room"))
+    let typo = try Run.freetime(
+      ["Fixtures/team/alice.ics", "--hours", "alcie=09:00-10:00"] + week)
+    #expect(typo.stderr.contains("did you mean alice?"))
+  }
 }

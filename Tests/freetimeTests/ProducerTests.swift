@@ -145,4 +145,19 @@ import Testing
     // Without --hours or --days nobody's working hours apply.
     #expect(try slots([]).count == 2)
   }
+
+  /// An Outlook working-hours line that cannot be read is a warning, and none of them counts.
+  @Test func unreadableOutlookHoursWarn() throws {
+    let text = try String(
+      contentsOf: Run.fixtures.appendingPathComponent("producers/outlook-working-hours.ics"),
+      encoding: .utf8
+    ).replacingOccurrences(of: "X-MS-OLK-WKHRDAYS:MO,TU,WE,TH", with: "X-MS-OLK-WKHRDAYS:XX,YY")
+    let path = Temp.file(text, name: "garbled-hours.ics")
+    let run = try Run.freetime(["check", path])
+    #expect(run.status == 1)
+    #expect(
+      run.stdout.contains(
+        "garbled-hours.ics:9: warning: X-MS-OLK-WKHRDAYS 'XX,YY' does not name weekdays"))
+    #expect(!run.stdout.contains("working hours from Outlook"))
+  }
 }

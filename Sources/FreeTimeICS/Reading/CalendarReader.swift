@@ -51,7 +51,8 @@ public enum CalendarReader {
     _ person: inout PersonAccumulator, waiting: [FileReader], name: String, source: String,
     role: Role, home option: Zone?, options: ReadOptions
   ) throws -> PersonCalendar {
-    let home = person.homeZone(option: option)
+    var home = person.homeZone(option: option)
+    if option != nil, options.homeZonesFromFile.contains(name) { home.from = .peopleFile }
     if options.lint {
       person.diagnostics.append(person.homeZoneNote(home, file: source, tz: options.defaultZone))
       if let hours = person.outlookHours.hours {
@@ -59,7 +60,7 @@ public enum CalendarReader {
           Diagnostic(
             file: source, line: nil,
             message:
-              "working hours from Outlook (X-MS-OLK-WKHR*): \(hours.description) in \((person.outlookHours.zone ?? home.zone ?? options.defaultZone).name); they are this person's with --hours or --days, unless --hours NAME= or --days NAME= names them",
+              "working hours from Outlook (X-MS-OLK-WKHR*): \(hours.description) in \((person.outlookHours.zone ?? home.zone ?? options.defaultZone).name); with --hours or --days they are this person's, unless --hours NAME=, --days NAME=, the people file or a VAVAILABILITY say otherwise",
             severity: .note))
       }
     }

@@ -9,6 +9,8 @@ public struct ReadOptions: Sendable {
   public var defaultZone: Zone
   /// `--zone NAME=ZONE`: home zones by calendar name; they win over X-WR-TIMEZONE.
   public var homeZones: [String: Zone]
+  /// The names whose home zone comes from the people file, not `--zone`.
+  public var homeZonesFromFile: Set<String> = []
   /// `--owner NAME=ADDRESS`: the address whose replies to invitations count, by calendar name;
   /// they win over the calendar's X-WR-CALNAME and X-OWNER.
   public var owners: [String: String] = [:]

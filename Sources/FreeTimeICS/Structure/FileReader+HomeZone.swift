@@ -52,6 +52,8 @@ extension PersonAccumulator {
     switch home.from {
     case .option:
       message = "home zone \(home.zone!.name), from --zone"
+    case .peopleFile:
+      message = "home zone \(home.zone!.name), from the people file"
     case .xWRTimezone:
       message = "home zone \(home.zone!.name), from X-WR-TIMEZONE"
     case .events:

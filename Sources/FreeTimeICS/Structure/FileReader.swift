@@ -220,7 +220,10 @@ struct FileReader {
       if kind == .calEnd {
         coverage.calEnd = ValueSyntax.instant(line.strippedValue, home: homeZone)
       }
-      if kind == .other { _ = person.outlookHours.take(line) }
+      if kind == .other, let problem = person.outlookHours.take(line) {
+        person.outlookHours.unreadable = true
+        person.diagnostics.append(warning(line.number, problem))
+      }
       return
     }
     if skipDepth > 0 { return }

@@ -10,15 +10,21 @@ struct OutlookHours {
   var days: Set<Int>?
   /// The zone of the TZID on the start or end, when it names one.
   var zone: Zone?
+  /// Whether a line could not be read: then none of them counts.
+  var unreadable = false
 
-  /// Takes one VCALENDAR-level line; false when it is not one of Outlook's working-hours lines.
-  mutating func take(_ line: ContentLine) -> Bool {
+  /// Takes one VCALENDAR-level line of Outlook's working hours (others are left alone); the
+  /// warning when its value cannot be read.
+  mutating func take(_ line: ContentLine) -> String? {
     let name = line.name.uppercased()
-    guard name.hasPrefix("X-MS-OLK-WKHR") else { return false }
+    guard name.hasPrefix("X-MS-OLK-WKHR") else { return nil }
     let value = String(decoding: line.strippedValue, as: UTF8.self)
+    let shown = "\(name) '\(Sanitize.text(value, limit: 40))'"
     switch name {
     case "X-MS-OLK-WKHRSTART", "X-MS-OLK-WKHREND":
-      guard let seconds = OutlookHours.clock(value) else { return true }
+      guard let seconds = OutlookHours.clock(value) else {
+        return "\(shown) is not a time (HHMMSS); Outlook's working hours are not read"
+      }
       if name == "X-MS-OLK-WKHRSTART" { start = seconds } else { end = seconds }
       if zone == nil, let tzid = line.parameter("TZID") {
         let text = String(decoding: tzid.filter { $0 != 0x22 }, as: UTF8.self)
@@ -26,15 +32,18 @@ struct OutlookHours {
       }
     case "X-MS-OLK-WKHRDAYS":
       let codes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
-      let set = Set(
-        value.uppercased().split(separator: ",").compactMap {
-          codes.firstIndex(of: String($0).trimmingWhitespace())
-        })
-      if !set.isEmpty { days = set }
+      let items = value.uppercased().split(separator: ",").map {
+        String($0).trimmingWhitespace()
+      }
+      let set = Set(items.compactMap { codes.firstIndex(of: $0) })
+      guard !items.isEmpty, set.count == Set(items).count else {
+        return "\(shown) does not name weekdays (MO,TU,…); Outlook's working hours are not read"
+      }
+      days = set
     default:
       break
     }
-    return true
+    return nil
   }
 
   /// `HHMMSS` (or `HHMM`) as seconds after midnight.
@@ -51,7 +60,7 @@ struct OutlookHours {
   /// The working hours, when a start and an end different from it were read (Monday to Friday
   /// without X-MS-OLK-WKHRDAYS).
   var hours: WorkingHours? {
-    guard let start, let end, start != end, start < 86_400 else { return nil }
+    guard !unreadable, let start, let end, start != end, start < 86_400 else { return nil }
     return WorkingHours(
       spans: [WorkingHours.Span(start: start, end: end)], days: days ?? [1, 2, 3, 4, 5])
   }

@@ -5,6 +5,8 @@ import FreeTimeCore
 public enum HomeZoneSource: String, Sendable {
   /// `--zone NAME=ZONE`.
   case option
+  /// The person's `zone` in the people file.
+  case peopleFile = "people-file"
   /// The calendar's X-WR-TIMEZONE (Google's, iCloud's).
   case xWRTimezone = "x-wr-timezone"
   /// The zone most of the calendar's timed events name in their DTSTART's TZID (Outlook,

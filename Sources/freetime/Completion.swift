@@ -17,7 +17,7 @@ enum Completion {
     let old = """
           *)
               # Offer subcommand completions
-              COMPREPLY+=($(compgen -W 'slots suggest busy check people help' -- "${cur}"))
+              COMPREPLY+=($(compgen -W 'slots suggest book busy check people help' -- "${cur}"))
               ;;
       """
     let new = """
@@ -25,7 +25,7 @@ enum Completion {
               # Offer subcommand completions for the first word, and those of the default
               # subcommand, slots
               if ((COMP_CWORD == 1)); then
-                  COMPREPLY+=($(compgen -W 'slots suggest busy check people help' -- "${cur}"))
+                  COMPREPLY+=($(compgen -W 'slots suggest book busy check people help' -- "${cur}"))
               fi
               unparsed_words=("${subcommand}" "${unparsed_words[@]}")
               _freetime_slots

@@ -6,14 +6,15 @@ import ArgumentParser
 enum RepeatedOptions {
   /// Options that take a value and may be repeated (their values add up).
   static let repeatable: Set<String> = [
-    "--hours", "--days", "--zone", "--owner", "--optional", "--room",
+    "--hours", "--days", "--zone", "--owner", "--optional", "--room", "--add-to",
   ]
 
   /// Options that take one value.
   static let single: Set<String> = [
     "--from", "--to", "--tz", "--min", "--buffer", "--align", "--quorum", "--limit", "--format",
     "--color", "--output", "--tentative", "--all-day", "--unknown", "--max-instances",
-    "--max-line-bytes", "--max-file-instances", "--cpu-budget", "--config",
+    "--max-line-bytes", "--max-file-instances", "--cpu-budget", "--config", "--duration",
+    "--count", "--step", "--at", "--title", "--description", "--organizer",
   ]
 
   /// Short names of options that take one value.

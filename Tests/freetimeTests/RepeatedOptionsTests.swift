@@ -7,7 +7,7 @@ import Testing
   /// (long name, short name, repeating).
   static func options() throws -> [(String, String?, Bool)] {
     var out: [(String, String?, Bool)] = []
-    for command in ["slots", "busy", "check"] {
+    for command in ["slots", "suggest", "book", "busy", "check", "people"] {
       let run = try Run.freetime([command, "--experimental-dump-help"])
       let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
       let arguments = (json["command"] as! [String: Any])["arguments"] as! [[String: Any]]
@@ -45,7 +45,9 @@ import Testing
       "--align": "15m", "--quorum": "1", "--limit": "3", "--format": "json", "--color": "never",
       "--output": "/dev/null", "--tentative": "free", "--all-day": "free", "--unknown": "free",
       "--max-instances": "1000", "--max-line-bytes": "100000", "--max-file-instances": "100000",
-      "--cpu-budget": "60", "--config": "/nonexistent/config.toml",
+      "--cpu-budget": "60", "--config": "/nonexistent/config.toml", "--duration": "1h",
+      "--count": "2", "--step": "30m", "--at": "2026-11-23T10:00", "--title": "X",
+      "--description": "Y", "--organizer": "a@example.com",
     ]
     for (long, short, repeating) in try RepeatedOptionsTests.options() where !repeating {
       guard let value = values[long] else {

@@ -1,0 +1,143 @@
+internal import CLibical
+import FreeTimeCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A meeting to book (`freetime book`): written as an iTIP request (RFC 5546 §3.2.2) or, for a
+/// calendar directory, as the plain event.
+public struct Invitation: Sendable {
+  public struct Attendee: Sendable {
+    public enum Kind: Sendable { case required, optional, room }
+    public var name: String
+    public var address: String
+    public var kind: Kind
+
+    public init(name: String, address: String, kind: Kind) {
+      self.name = name
+      self.address = address
+      self.kind = kind
+    }
+  }
+
+  public var uid: String
+  public var stamp: Instant
+  public var interval: Interval
+  /// DTSTART and DTEND are written in this zone with its VTIMEZONE (UTC: with `Z`).
+  public var zone: Zone
+  public var title: String
+  public var description: String?
+  public var location: String?
+  public var organizer: String
+  public var attendees: [Attendee]
+
+  public init(
+    uid: String, stamp: Instant, interval: Interval, zone: Zone, title: String,
+    description: String?, location: String?, organizer: String, attendees: [Attendee]
+  ) {
+    self.uid = uid
+    self.stamp = stamp
+    self.interval = interval
+    self.zone = zone
+    self.title = title
+    self.description = description
+    self.location = location
+    self.organizer = organizer
+    self.attendees = attendees
+  }
+
+  /// The VCALENDAR: with `METHOD:REQUEST` for the invitation, without it for a calendar
+  /// directory.
+  public func ics(method: Bool) -> String {
+    Libical.setUp()
+    let cal = icalcomponent_new(ICAL_VCALENDAR_COMPONENT)!
+    defer { icalcomponent_free(cal) }
+    icalcomponent_add_property(cal, icalproperty_new_version("2.0"))
+    icalcomponent_add_property(cal, icalproperty_new_prodid("-//freetime//freetime//EN"))
+    icalcomponent_add_property(cal, icalproperty_new_calscale("GREGORIAN"))
+    if method { icalcomponent_add_property(cal, icalproperty_new_method(ICAL_METHOD_REQUEST)) }
+    let utc = zone.name == "UTC" || zone.name == "Etc/UTC" || zone.name == "GMT"
+    if !utc { icalcomponent_add_component(cal, timezone()) }
+    let event = icalcomponent_new(ICAL_VEVENT_COMPONENT)!
+    icalcomponent_add_property(event, icalproperty_new_uid(uid))
+    icalcomponent_add_property(event, icalproperty_new_dtstamp(ICSTime.icaltime(utc: stamp)))
+    for (instant, isStart) in [(interval.start, true), (interval.end, false)] {
+      let prop: OpaquePointer
+      if utc {
+        let time = ICSTime.icaltime(utc: instant)
+        prop = isStart ? icalproperty_new_dtstart(time)! : icalproperty_new_dtend(time)!
+      } else {
+        let time = ICSTime.icaltime(
+          civil: LocalTimeResolver.civil(instant, in: zone), isDate: false)
+        prop = isStart ? icalproperty_new_dtstart(time)! : icalproperty_new_dtend(time)!
+        icalproperty_add_parameter(prop, icalparameter_new_tzid(zone.name))
+      }
+      icalcomponent_add_property(event, prop)
+    }
+    icalcomponent_add_property(event, icalproperty_new_summary(title))
+    if let description {
+      icalcomponent_add_property(event, icalproperty_new_description(description))
+    }
+    if let location { icalcomponent_add_property(event, icalproperty_new_location(location)) }
+    icalcomponent_add_property(event, icalproperty_new_organizer("mailto:" + organizer))
+    for attendee in attendees {
+      let prop = icalproperty_new_attendee("mailto:" + attendee.address)!
+      icalproperty_add_parameter(prop, icalparameter_new_cn(attendee.name))
+      switch attendee.kind {
+      case .required:
+        icalproperty_add_parameter(prop, icalparameter_new_role(ICAL_ROLE_REQPARTICIPANT))
+      case .optional:
+        icalproperty_add_parameter(prop, icalparameter_new_role(ICAL_ROLE_OPTPARTICIPANT))
+      case .room:
+        icalproperty_add_parameter(prop, icalparameter_new_role(ICAL_ROLE_NONPARTICIPANT))
+      }
+      icalproperty_add_parameter(prop, icalparameter_new_partstat(ICAL_PARTSTAT_NEEDSACTION))
+      icalproperty_add_parameter(prop, icalparameter_new_rsvp(ICAL_RSVP_TRUE))
+      icalproperty_add_parameter(
+        prop,
+        icalparameter_new_cutype(attendee.kind == .room ? ICAL_CUTYPE_ROOM : ICAL_CUTYPE_INDIVIDUAL)
+      )
+      icalcomponent_add_property(event, prop)
+    }
+    icalcomponent_add_property(event, icalproperty_new_sequence(0))
+    icalcomponent_add_property(event, icalproperty_new_status(ICAL_STATUS_CONFIRMED))
+    icalcomponent_add_property(event, icalproperty_new_transp(ICAL_TRANSP_OPAQUE))
+    icalcomponent_add_component(cal, event)
+    guard let raw = icalcomponent_as_ical_string_r(cal) else { return "" }
+    defer { free(raw) }
+    return String(cString: raw)
+  }
+
+  /// The zone's VTIMEZONE around the meeting: an observance for each change of offset from a
+  /// year before to a year after it (DTSTART on the wall clock before the change, RFC 5545
+  /// §3.6.5), after one for the offset in force a year before; STANDARD for the smallest
+  /// offset, DAYLIGHT for larger ones.
+  func timezone() -> OpaquePointer {
+    var spans: [(offset: Int, from: Instant)] = []
+    var t = interval.start - 366 * 86400
+    let last = interval.end + 366 * 86400
+    while t < last {
+      let span = zone.utcOffsetSpan(at: t)
+      spans.append((span.offset, spans.isEmpty ? t : span.from))
+      t = max(span.to, t + 1)
+    }
+    let standard = spans.map(\.offset).min() ?? 0
+    let tz = icalcomponent_new(ICAL_VTIMEZONE_COMPONENT)!
+    icalcomponent_add_property(tz, icalproperty_new_tzid(zone.name))
+    for (i, span) in spans.enumerated() {
+      let before = i == 0 ? span.offset : spans[i - 1].offset
+      let observance = icalcomponent_new(
+        span.offset > standard ? ICAL_XDAYLIGHT_COMPONENT : ICAL_XSTANDARD_COMPONENT)!
+      // The first observance starts at the midnight before the year this VTIMEZONE covers.
+      let onset = span.from + Int64(before)
+      let civil = i == 0 ? CivilTime.floorDiv(onset, 86400) * 86400 : onset
+      icalcomponent_add_property(
+        observance, icalproperty_new_dtstart(ICSTime.icaltime(civil: civil, isDate: false)))
+      icalcomponent_add_property(observance, icalproperty_new_tzoffsetfrom(Int32(before)))
+      icalcomponent_add_property(observance, icalproperty_new_tzoffsetto(Int32(span.offset)))
+      icalcomponent_add_component(tz, observance)
+    }
+    return tz
+  }
+}

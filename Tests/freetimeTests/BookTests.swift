@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+/// `freetime book` (README, freetime book): the invitation it writes, what it refuses, and
+/// that what suggest proposes books the team.
+@Suite struct BookTests {
+  let owners = [
+    "--owner", "alice=alice@example.com", "--owner", "bob=bob@example.com", "--owner",
+    "carol=carol@example.com",
+  ]
+  let team = ["alice", "bob", "carol"].map { "Fixtures/team/\($0).ics" }
+
+  /// The invitation parses with Python's icalendar and carries the iTIP fields; freetime reads
+  /// it back as busy time at the meeting.
+  @Test func invitationCarriesTheFields() throws {
+    let run = try Run.freetime(
+      [
+        "book", "--at", "2026-11-23T16:00", "--tz", "Europe/Prague", "--duration", "1h",
+        "--title", "Design review", "--description", "Agenda: the new timeline",
+        "--optional", "Fixtures/team/dave.ics", "--owner", "dave=dave@example.com",
+      ] + owners + team)
+    #expect(run.status == 0, "\(run.stderr)")
+    let check = try Run.python(
+      """
+      import sys, icalendar
+      cal = icalendar.Calendar.from_ical(sys.stdin.read())
+      assert str(cal["METHOD"]) == "REQUEST"
+      tz = [c for c in cal.walk("VTIMEZONE")]
+      assert len(tz) == 1 and str(tz[0]["TZID"]) == "Europe/Prague"
+      ev = cal.walk("VEVENT")[0]
+      print(ev["DTSTART"].dt.isoformat(), ev["DTEND"].dt.isoformat())
+      print(ev["SUMMARY"], "|", ev["DESCRIPTION"], "|", ev["ORGANIZER"])
+      for a in ev["ATTENDEE"]:
+          p = a.params
+          print(str(a), p["CN"], p["ROLE"], p["PARTSTAT"], p["RSVP"], p["CUTYPE"])
+      print(ev["SEQUENCE"], ev["STATUS"], ev["TRANSP"], str(ev["UID"]).endswith("@freetime"))
+      """, stdin: run.stdout)
+    #expect(
+      check.stdout == """
+        2026-11-23T16:00:00+01:00 2026-11-23T17:00:00+01:00
+        Design review | Agenda: the new timeline | mailto:alice@example.com
+        mailto:alice@example.com alice REQ-PARTICIPANT NEEDS-ACTION TRUE INDIVIDUAL
+        mailto:bob@example.com bob REQ-PARTICIPANT NEEDS-ACTION TRUE INDIVIDUAL
+        mailto:carol@example.com carol REQ-PARTICIPANT NEEDS-ACTION TRUE INDIVIDUAL
+        mailto:dave@example.com dave OPT-PARTICIPANT NEEDS-ACTION TRUE INDIVIDUAL
+        0 CONFIRMED OPAQUE True
+
+        """, "\(check.stderr)")
+    let path = Temp.file(run.stdout, name: "invite.ics")
+    let readBack = try Run.freetime(
+      [path, "--from", "2026-11-23T15:00", "--to", "2026-11-23T18:00", "--tz", "Europe/Prague"])
+    #expect(readBack.stdout.contains("15:00 – 16:00"))
+    #expect(readBack.stdout.contains("17:00 – 18:00"))
+  }
+
+  /// Booking over a busy person exits 1 naming them and the event; --force books anyway.
+  @Test func busyPeopleAreNamed() throws {
+    let args =
+      [
+        "book", "--at", "2026-11-24T13:30", "--tz", "UTC", "--duration", "1h", "--title", "X",
+      ] + owners + team
+    let refused = try Run.freetime(args)
+    #expect(refused.status == 1)
+    #expect(refused.stdout.isEmpty)
+    #expect(
+      refused.stderr.contains("alice is busy then: alice — Quarterly planning"), "\(refused.stderr)"
+    )
+    #expect(refused.stderr.contains("bob is busy then: bob — Quarterly planning (dial-in)"))
+    let forced = try Run.freetime(args + ["--force"])
+    #expect(forced.status == 0)
+    #expect(forced.stdout.contains("METHOD:REQUEST"))
+  }
+
+  /// A person without an address is an error that says how to give one.
+  @Test func noAddressSaysHow() throws {
+    let run = try Run.freetime(
+      ["book", "--at", "2026-11-23T16:00", "--duration", "1h", "--title", "X"] + team)
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("alice has no address") == false)  // alice's X-WR-CALNAME is one
+    #expect(run.stderr.contains("bob has no address to invite: give it with --owner bob=ADDRESS"))
+  }
+
+  /// A people file whose people keep their calendars in directories (vdirs).
+  static func vdirTeam() throws -> (config: String, dir: String) {
+    let dir = Temp.directory + "/book-\(UUID().uuidString)"
+    var text = ""
+    for name in ["alice", "bob", "carol", "dave"] {
+      try FileManager.default.createDirectory(
+        atPath: dir + "/\(name)", withIntermediateDirectories: true)
+      try FileManager.default.copyItem(
+        atPath: Run.fixtures.appendingPathComponent("team/\(name).ics").path,
+        toPath: dir + "/\(name)/calendar.ics")
+      let table = name == "dave" ? "rooms" : "people"
+      let key = name == "dave" ? "calendar = \"\(name)\"" : "calendars = [\"\(name)\"]"
+      text += "[\(table).\(name)]\n\(key)\nemail = \"\(name)@example.com\"\n\n"
+    }
+    let config = dir + "/config.toml"
+    try text.write(toFile: config, atomically: true, encoding: .utf8)
+    return (config, dir)
+  }
+
+  /// Every suggestion, booked with --add-to for everyone, is then busy for the whole team.
+  @Test func bookingEverySuggestionMakesTheTeamBusy() throws {
+    let (config, dir) = try BookTests.vdirTeam()
+    let window = ["--from", "2026-11-23", "--to", "2026-11-28", "--tz", "Europe/Prague"]
+    let suggest = try Run.freetime(
+      [
+        "suggest", "--config", config, "alice", "bob", "carol", "--room", "dave", "--duration",
+        "1h", "--count", "3", "--format", "json",
+      ] + window)
+    #expect(suggest.status == 0, "\(suggest.stderr)")
+    let lines = try Run.python(
+      """
+      import json, sys
+      for s in json.load(sys.stdin)["suggestions"]:
+          print(s["start"], s["book"])
+      """, stdin: suggest.stdout)
+    let booked = lines.stdout.split(separator: "\n")
+    #expect(booked.count == 3)
+    for line in booked {
+      let command =
+        String(line.split(separator: " ", maxSplits: 1)[1])
+        .replacingOccurrences(of: "freetime ", with: "\"$FREETIME\" ", options: .anchored)
+        + " --add-to alice --add-to bob --add-to carol --add-to dave -o /dev/null"
+      let run = try Run.command(
+        "/bin/bash", ["-c", command], environment: ["FREETIME": Run.binary.path])
+      #expect(run.status == 0, "\(command): \(run.stderr)")
+    }
+    for name in ["alice", "bob", "carol", "dave"] {
+      let files = try FileManager.default.contentsOfDirectory(atPath: dir + "/\(name)")
+      #expect(files.count == 4, "\(name): \(files)")
+    }
+    // Now the same suggestions are gone: each booked time is busy for everyone.
+    let again = try Run.freetime(
+      [
+        "suggest", "--config", config, "alice", "bob", "carol", "--room", "dave", "--duration",
+        "1h", "--count", "3", "--format", "json",
+      ] + window)
+    let starts = booked.map { String($0.split(separator: " ")[0]) }
+    for start in starts { #expect(!again.stdout.contains("\"start\": \"\(start)\"")) }
+    let single = try Run.freetime(
+      [
+        "book", "--at", "2026-11-23T16:00", "--duration", "1h", "--title", "X", "--add-to",
+        "alice",
+      ] + owners + team)
+    #expect(single.status == 2)
+    #expect(single.stderr.contains("a single file, which freetime never rewrites"))
+  }
+}

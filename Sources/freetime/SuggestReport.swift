@@ -39,11 +39,14 @@ struct SuggestReport {
       let e = TimeText.fields(meeting.interval.end, zone: setup.zone).fields
       out += "\n\(rank + 1). \(TimeText.weekday(s)) \(TimeText.date(s))  "
       out += "\(TimeText.clock(s))–\(TimeText.clock(e))\n"
+      let width = meeting.attendees.map { Sanitize.text($0.name, limit: 40).count }.max() ?? 0
       for attendee in meeting.attendees {
         let home = zone(of: attendee.name)
         let a = TimeText.fields(meeting.interval.start, zone: home).fields
         let b = TimeText.fields(meeting.interval.end, zone: home).fields
-        var line = "   \(Sanitize.text(attendee.name, limit: 40))  \(TimeText.clock(a))–"
+        let name = Sanitize.text(attendee.name, limit: 40)
+        var line = "   \(name)" + String(repeating: " ", count: width - name.count)
+        line += "  \(TimeText.clock(a))–"
         line += TimeText.clock(b)
         if home.name != setup.zone.name { line += " \(TimeText.city(home))" }
         if attendee.outside > 0 { line += " *" }

@@ -38,12 +38,6 @@ struct BookOptions: ParsableArguments {
       valueName: "name"))
   var addTo: [String] = []
 
-  @Option(
-    name: [.customShort("o"), .customLong("output")],
-    help: ArgumentHelp(
-      "Write the invitation to FILE atomically instead of standard output.", valueName: "file"))
-  var output: String?
-
   func check() throws {
     if duration.seconds <= 0 { throw ValidationError("--duration must be longer than 0s.") }
     if title.trimmingWhitespace().isEmpty { throw ValidationError("--title must not be empty.") }
@@ -77,8 +71,10 @@ extension Freetime {
     @OptionGroup var calendars: CalendarArguments
     /// --config, --no-config.
     @OptionGroup var peopleFile: PeopleFileOptions
-    /// --at, --duration, --title, --description, --organizer, --force, --add-to, -o.
+    /// --at, --duration, --title, --description, --organizer, --force, --add-to.
     @OptionGroup var book: BookOptions
+    /// -o.
+    @OptionGroup var output: OutputFileOptions
 
     @Option(
       help: ArgumentHelp(
@@ -141,7 +137,7 @@ extension Freetime {
       for name in book.addTo {
         try Booking.add(invitation, to: name, setup: setup)
       }
-      try Output.write(invitation.ics(method: true), to: book.output, quiet: false)
+      try Output.write(invitation.ics(method: true), to: output.output, quiet: false)
     }
   }
 }

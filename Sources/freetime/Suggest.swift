@@ -19,12 +19,6 @@ struct SuggestOptions: ParsableArguments {
   @Option(help: "Output format: table, json or ndjson.")
   var format: SuggestFormat = .table
 
-  @Option(
-    name: [.customShort("o"), .customLong("output")],
-    help: ArgumentHelp(
-      "Write the output to FILE atomically instead of standard output.", valueName: "file"))
-  var output: String?
-
   func check() throws {
     if duration.seconds <= 0 || duration.seconds % 60 != 0 {
       throw ValidationError("--duration must be whole minutes, at least 1m (e.g. 30m, 1h).")
@@ -69,8 +63,10 @@ extension Freetime {
     @OptionGroup var peopleFile: PeopleFileOptions
     /// --from, --to, --tz.
     @OptionGroup var window: WindowOptions
-    /// --duration, --count, --step, --format, -o.
+    /// --duration, --count, --step, --format.
     @OptionGroup var suggest: SuggestOptions
+    /// -o.
+    @OptionGroup var output: OutputFileOptions
     /// --hours, --days, --buffer, --quorum, --optional, --room (and the slot-only options, refused).
     @OptionGroup var scheduling: SchedulingOptions
     /// --strict, --tentative, --all-day, --unknown, --zone, --owner, --max-instances.
@@ -115,7 +111,7 @@ extension Freetime {
         Diagnostics.line("freetime: no suggestion: " + report.whyNone(participants))
         throw ExitCode(1)
       }
-      try Output.write(report.render(suggest.format), to: suggest.output, quiet: false)
+      try Output.write(report.render(suggest.format), to: output.output, quiet: false)
     }
 
     /// What `freetime book` needs besides the meeting itself: the people file, the zone, the

@@ -2,6 +2,10 @@ import ArgumentParser
 import FreeTimeCore
 import FreeTimeICS
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The calendars to read (every command): files, vdir directories, `-`, `NAME=PATH`, or the
 /// names of people and groups in the people file.
 struct CalendarArguments: ParsableArguments {
@@ -15,7 +19,24 @@ struct CalendarArguments: ParsableArguments {
   /// At least one calendar. (Named `check`, not `validate`: a command calls it in the order of
   /// its own checks, so that with several mistakes the same one is reported first.)
   func check() throws {
-    if calendars.isEmpty { throw ValidationError("Name at least one calendar.") }
+    if calendars.isEmpty {
+      var message =
+        "Name at least one calendar: a .ics file, a directory, a person or @group of the people file, or - for standard input"
+      if isatty(0) == 0 { message += " (standard input is read only when - is given)" }
+      throw ValidationError(message + ".")
+    }
+    // `freetime bussy x.ics`: a mistyped subcommand reads as a calendar named bussy.
+    if let first = calendars.first, access(first, F_OK) != 0, !first.contains("="),
+      !first.contains("/"), !first.hasPrefix("@")
+    {
+      let names = Freetime.configuration.subcommands.compactMap {
+        $0.configuration.commandName
+      }
+      if let close = Spelling.closest(to: first, among: names).first {
+        throw ValidationError(
+          "'\(first)' is neither a calendar nor a subcommand; did you mean freetime \(close)?")
+      }
+    }
   }
 
   /// Standard input at most once among these calendars and `others`.

@@ -5,7 +5,7 @@ import ArgumentParser
 #endif
 
 /// `--color auto|always|never`.
-enum ColorChoice: String, CaseIterable, ExpressibleByArgument {
+enum ColorChoice: String, CaselessArgument {
   case auto, always, never
 }
 

@@ -45,12 +45,14 @@ enum Diagnostics {
   ]
 
   static func withExample(_ text: String) -> String {
-    guard text.hasPrefix("The value '"), let open = text.ranges(of: " <").last,
+    guard text.hasPrefix("The value '"), !text.contains("Please provide one of"),
+      let open = text.ranges(of: " <").last,
       let close = text[open.upperBound...].firstRange(of: ">'")
     else { return text }
     let kind = String(text[open.upperBound..<close.lowerBound])
     guard let example = examples[kind] else { return text }
-    return text + ": use " + example + "."
+    let negative = text.hasPrefix("The value '-") ? ": it must not be negative" : ""
+    return text + negative + (negative.isEmpty ? ": use " : "; use ") + example + "."
   }
 
   /// `1 warning`, `3 warnings`.

@@ -54,12 +54,20 @@ struct Freetime: ParsableCommand {
     defaultSubcommand: Slots.self
   )
 
+  /// The subcommand the command line names (the default, slots, when it names none).
+  static var subcommandGiven: String {
+    let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+    return CommandLine.arguments.dropFirst().first(where: names.contains) ?? "slots"
+  }
+
   /// Runs the command and maps every failure to grep-like exit codes: usage errors are 2, not
   /// argument-parser's 64.
   static func main() {
     do {
-      try RepeatedOptions.check(Array(CommandLine.arguments.dropFirst()))
-      var command = try parseAsRoot()
+      let arguments = RepeatedOptions.joiningNegativeValues(
+        Array(CommandLine.arguments.dropFirst()))
+      try RepeatedOptions.check(arguments)
+      var command = try parseAsRoot(arguments)
       try command.run()
     } catch let code as ExitCode {
       Glibc.exit(code.rawValue)
@@ -76,7 +84,9 @@ struct Freetime: ParsableCommand {
         Self.exit(withError: error)
       }
       var message = Diagnostics.oneLine(Self.message(for: error))
-      if error is CommandError == false { message += " (freetime --help shows the options.)" }
+      if error is CommandError == false {
+        message += " (freetime \(Self.subcommandGiven) --help shows the options.)"
+      }
       Diagnostics.error(message)
       Glibc.exit(2)
     }

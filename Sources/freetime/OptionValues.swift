@@ -3,7 +3,20 @@ import FreeTimeCore
 import FreeTimeICS
 
 /// `--format`.
-enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
+/// An option value from a fixed list, in any case (`--format JSON`, `--tentative Free`), as
+/// `--days` already reads weekday names.
+protocol CaselessArgument: ExpressibleByArgument, CaseIterable, RawRepresentable
+where RawValue == String {}
+
+extension CaselessArgument {
+  init?(argument: String) {
+    self.init(rawValue: argument.lowercased())
+  }
+
+  static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}
+
+enum OutputFormat: String, CaselessArgument {
   case table, timeline, json, ndjson, csv, ics, freebusy
 }
 
@@ -13,7 +26,8 @@ struct DurationArgument: ExpressibleByArgument, Sendable {
   var text: String
 
   init?(argument: String) {
-    guard let seconds = DurationSyntax.parse(argument) else { return nil }
+    // A bare 0 is no time at all (the default of --min and --buffer).
+    guard let seconds = argument == "0" ? 0 : DurationSyntax.parse(argument) else { return nil }
     self.seconds = seconds
     self.text = argument
   }
@@ -33,6 +47,6 @@ enum ZoneCompletion {
 }
 
 /// `--tentative busy|free`, `--all-day busy|free`.
-enum BusyOrFreeArgument: String, CaseIterable {
+enum BusyOrFreeArgument: String, CaselessArgument {
   case busy, free
 }

@@ -13,7 +13,8 @@ enum Output {
   ///   every other escape is removed).
   static func write(_ text: String, to path: String?, quiet: Bool, colour: Bool = false) throws {
     let text = terminalSafe(text, keepingColour: colour)
-    guard let path else {
+    // `-o -` is standard output, as everywhere.
+    guard let path, path != "-" else {
       if !quiet { writeAll(1, text) }
       return
     }
@@ -151,6 +152,7 @@ enum Output {
       let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
       if n < 0 {
         if errno == EINTR { continue }
+        if fd == 1 { standardOutputFailed(errno) }
         return false
       }
       offset += n
@@ -161,6 +163,15 @@ enum Output {
   @discardableResult
   static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
     bytes.withUnsafeBufferPointer { writeAll(fd, $0) }
+  }
+
+  /// Standard output cannot be written (a full disk, a broken device): like cat and grep, a
+  /// message naming the error and exit 2, so a cron job learns its file is incomplete. A closed
+  /// pipe (`| head`) ends quietly, as SIGPIPE would.
+  static func standardOutputFailed(_ code: Int32) -> Never {
+    if code == EPIPE { Glibc.exit(0) }
+    Diagnostics.error("standard output: \(String(cString: strerror(code)))")
+    Glibc.exit(2)
   }
 
   private static func currentUmask() -> mode_t {

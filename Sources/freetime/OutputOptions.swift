@@ -51,9 +51,9 @@ struct OutputOptions: ParsableArguments {
   func write(_ report: Report) throws {
     var report = report
     if format == .table || format == .timeline {
-      report.paint = Paint(on: Paint.decide(color, toFile: output != nil))
+      report.paint = Paint(on: Paint.decide(color, toFile: output != nil && output != "-"))
     }
-    guard !quiet || output != nil else { return }
+    guard !quiet || (output != nil && output != "-") else { return }
     try Output.write(
       report.render(format), to: output, quiet: quiet, colour: report.paint.on)
   }

@@ -57,7 +57,7 @@ struct People {
       throw CommandError("\(place): \(kind).\(name).\(key): \(message)")
     }
     for person in file.people.values.sorted(by: { $0.name < $1.name }) {
-      if let zone = person.zone, Zone.named(zone) == nil && Zone.windows(zone) == nil {
+      if let zone = person.zone, Zone.lookUp(zone) == nil {
         try fail(
           "people", person.name, "zone", person.lines["zone"], "'\(zone)' is not a known time zone")
       }

@@ -20,6 +20,29 @@ enum RepeatedOptions {
   /// Short names of options that take one value.
   static let short: [Character: String] = ["o": "--output"]
 
+  /// The command line with a negative value joined to its option (`--limit -1` as
+  /// `--limit=-1`): argument-parser would read `-1` as an option and say a value is missing;
+  /// joined, the option's own check says what is wrong with it.
+  static func joiningNegativeValues(_ arguments: [String]) -> [String] {
+    var out: [String] = []
+    var i = 0
+    while i < arguments.count {
+      let token = arguments[i]
+      if token == "--" { return out + arguments[i...] }
+      if i + 1 < arguments.count, single.contains(token) || repeatable.contains(token),
+        let next = arguments[i + 1].dropFirst().first, arguments[i + 1].hasPrefix("-"),
+        next.isNumber
+      {
+        out.append(token + "=" + arguments[i + 1])
+        i += 2
+        continue
+      }
+      out.append(token)
+      i += 1
+    }
+    return out
+  }
+
   /// Throws when `arguments` (the command line after the program's name) gives an option of
   /// `single` twice.
   static func check(_ arguments: [String]) throws {

@@ -104,7 +104,7 @@ struct Setup {
     for source in sources where source.isNamed {
       guard let person = people.person(source.name) else { continue }
       if readOptions.homeZones[source.name] == nil, let zone = person.zone {
-        readOptions.homeZones[source.name] = Zone.named(zone) ?? Zone.windows(zone)
+        readOptions.homeZones[source.name] = Zone.lookUp(zone)
         readOptions.homeZonesFromFile.insert(source.name)
       }
       if readOptions.owners[source.name] == nil, let email = person.email {
@@ -179,17 +179,27 @@ struct Setup {
   /// `--tz`, else `$TZ`, else the system zone (/etc/localtime), else UTC.
   static func zone(_ option: String?) throws -> Zone {
     if let option {
-      guard let zone = Zone.named(option) else {
+      guard let zone = Zone.lookUp(option) else {
         throw ValidationError(
-          "--tz '\(option)' is not a known time zone (try Europe/Prague, America/New_York, UTC).")
+          "--tz '\(option)' is not a known time zone (\(Setup.zoneHint(option))).")
       }
       return zone
     }
-    if let env = getenv("TZ").map({ String(cString: $0) }), !env.isEmpty, let zone = Zone.named(env)
-    {
-      return zone
+    if let env = getenv("TZ").map({ String(cString: $0) }), !env.isEmpty {
+      if let zone = Zone.lookUp(env) { return zone }
+      Diagnostics.warning(
+        "TZ '\(Sanitize.text(env, limit: 60))' is not a known time zone; using the system zone \(Zone.system.name)"
+      )
     }
     return Zone.system
+  }
+
+  /// What to try for an unknown zone name: close names, else examples.
+  static func zoneHint(_ name: String) -> String {
+    let close = Zone.suggestions(for: name)
+    return close.isEmpty
+      ? "try Europe/Prague, America/New_York, UTC"
+      : "did you mean \(close.joined(separator: ", "))?"
   }
 
   /// `--from` (default now) to `--to` (default `--from` + 7 days), not empty.
@@ -217,10 +227,12 @@ struct Setup {
     var homeZones: [String: Zone] = [:]
     for entry in entries {
       guard let eq = entry.firstIndex(of: "="),
-        let z = Zone.named(String(entry[entry.index(after: eq)...]))
+        let z = Zone.lookUp(String(entry[entry.index(after: eq)...]))
       else {
+        let zone = entry.split(separator: "=", maxSplits: 1).last.map(String.init) ?? entry
         throw ValidationError(
-          "--zone '\(entry)' must be NAME=ZONE with a known zone, e.g. alice=Europe/Prague.")
+          "--zone '\(entry)' must be NAME=ZONE with a known zone, e.g. alice=Europe/Prague (\(Setup.zoneHint(zone)))."
+        )
       }
       let name = String(entry[..<eq])
       if let other = homeZones[name], other.name != z.name {
@@ -305,6 +317,13 @@ struct Setup {
 
   /// A calendar argument: `-`, `NAME=PATH`, a directory, or a file.
   static func source(_ argument: String, role: Role = .required) throws -> CalendarSource {
+    if let scheme = argument.firstRange(of: "://"),
+      ["http", "https", "webcal", "webcals"].contains(argument[..<scheme.lowerBound].lowercased())
+    {
+      throw CommandError(
+        "\(Sanitize.text(argument, limit: 120)): freetime reads calendar files, not URLs; fetch it first (curl -fsSL -o calendar.ics '\(Sanitize.text(argument, limit: 120))'), or keep it in sync with vdirsyncer"
+      )
+    }
     var name: String? = nil
     var path = argument
     if argument != "-", access(argument, F_OK) != 0, let eq = argument.firstIndex(of: "=") {

@@ -30,7 +30,7 @@ struct SuggestOptions: ParsableArguments {
   }
 }
 
-enum SuggestFormat: String, CaseIterable, ExpressibleByArgument {
+enum SuggestFormat: String, CaselessArgument {
   case table, json, ndjson
 }
 

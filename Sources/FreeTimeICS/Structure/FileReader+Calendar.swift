@@ -40,7 +40,7 @@ extension FileReader {
     if componentsInCalendar > 0 {
       person.diagnostics.append(
         warning(line.number, "X-WR-TIMEZONE after the first component is ignored"))
-    } else if let zone = Zone.named(value) {
+    } else if let zone = Zone.lookUp(value) {
       homeZone = zone
       homeFromCalendar = true
       if person.calendarZone == nil { person.calendarZone = zone }

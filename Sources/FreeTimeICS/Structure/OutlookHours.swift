@@ -28,7 +28,7 @@ struct OutlookHours {
       if name == "X-MS-OLK-WKHRSTART" { start = seconds } else { end = seconds }
       if zone == nil, let tzid = line.parameter("TZID") {
         let text = String(decoding: tzid.filter { $0 != 0x22 }, as: UTF8.self)
-        zone = Zone.named(text) ?? Zone.windows(text)
+        zone = Zone.lookUp(text)
       }
     case "X-MS-OLK-WKHRDAYS":
       let codes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]

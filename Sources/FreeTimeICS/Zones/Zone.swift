@@ -48,6 +48,36 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
     return Zone(name: trimmed, system: tz, libical: nil)
   }
 
+  /// A zone by any name people write: an IANA name, in any case (`europe/berlin`), or a
+  /// Windows name ("W. Europe Standard Time").
+  public static func lookUp(_ name: String) -> Zone? {
+    if let zone = named(name) ?? windows(name) { return zone }
+    guard let canonical = caselessNames[name.lowercased()] else { return nil }
+    return named(canonical)
+  }
+
+  /// IANA names by their lower-case spelling.
+  private static let caselessNames: [String: String] = {
+    var out: [String: String] = [:]
+    for name in TimeZone.knownTimeZoneIdentifiers { out[name.lowercased()] = name }
+    return out
+  }()
+
+  /// Zones a mistyped name may mean: those whose city is the name (`Berlin` → Europe/Berlin),
+  /// then the closest names by spelling.
+  public static func suggestions(for name: String) -> [String] {
+    let wanted = String(name.lowercased().map { $0 == " " ? "_" : $0 })
+    let names = TimeZone.knownTimeZoneIdentifiers.sorted()
+    let cities = names.filter {
+      $0.lowercased().split(separator: "/").last.map(String.init) == wanted
+    }
+    if !cities.isEmpty { return Array(cities.prefix(3)) }
+    let byCity = Spelling.closest(
+      to: wanted, among: names.map { String($0.split(separator: "/").last ?? "") })
+    let close = names.filter { byCity.contains(String($0.split(separator: "/").last ?? "")) }
+    return Array((close + Spelling.closest(to: name, among: names)).prefix(3))
+  }
+
   /// A zone by a Windows name ("W. Europe Standard Time"), through CLDR's mapping in ICU.
   public static func windows(_ name: String) -> Zone? {
     #if canImport(_FoundationICU)

@@ -19,9 +19,8 @@ final class ZoneTable {
 
   func source(of tzid: String) -> Source {
     if defined[tzid] != nil { return .file }
-    guard let zone = zone(for: tzid) else { return .unknown }
-    return Zone.named(zone.name) != nil && zone.name != tzid && Zone.named(tzid) == nil
-      && !tzid.hasPrefix("/") ? .windows : .system
+    guard zone(for: tzid) != nil else { return .unknown }
+    return Zone.windows(tzid) != nil && Zone.named(tzid) == nil ? .windows : .system
   }
 
   func zone(for tzid: String) -> Zone? {
@@ -53,7 +52,7 @@ final class ZoneTable {
         name = parts.suffix(3).joined(separator: "/")
       }
     }
-    let zone = Zone.named(name) ?? Zone.windows(name)
+    let zone = Zone.lookUp(name)
     system[tzid] = zone
     return zone
   }

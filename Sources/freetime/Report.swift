@@ -23,6 +23,9 @@ struct Report {
     return out
   }
 
+  /// Slots `--limit` left out.
+  var truncated = 0
+
   /// With `--format timeline`: the picture to draw.
   var timeline: Timeline?
   /// With `--explain`: what bounds each slot, parallel to `slots`.
@@ -57,13 +60,14 @@ struct Report {
     let names = people.map(\.name).joined(separator: ", ")
     var title = "Free for \(Sanitize.text(names, limit: 400)) in \(zone.name)"
     if minimum > 0 { title += ", at least \(DurationSyntax.short(minimum))" }
-    var out = paint.bold(title) + "\n"
+    var out = paint.bold(Terminal.wrap(title, width: Terminal.columns)) + "\n"
     out += paint.dim(
       "Window: \(TimeText.human(window.start, zone: zone)) – \(TimeText.human(window.end, zone: zone))"
     )
     out += "\n\n"
     if slots.isEmpty {
       out += paint.yellow("No common free time.") + "\n"
+      if let why = noSlotReason { out += paint.dim("    " + why) + "\n" }
       return out
     }
     let rows = slots.map(tableRow)
@@ -74,22 +78,37 @@ struct Report {
         widths[i] = Swift.max(widths[i], cell.count)
       }
     }
+    // Within the terminal's width: what does not fit after the slot goes on lines under it.
+    let columns = Terminal.columns ?? Int.max
+    let fitsOnOneLine = widths.reduce(0) { $0 + $1 } + 2 * (widths.count - 1) <= columns
     for (number, row) in rows.enumerated() {
       var line = ""
-      for (i, cell) in row.enumerated() {
-        let isLast = i == row.count - 1
+      let shown = fitsOnOneLine ? row.count : Swift.min(3, row.count)
+      for i in 0..<shown {
+        let cell = row[i]
+        let isLast = i == shown - 1
         let padding = String(repeating: " ", count: widths[i] - cell.count)
         switch i {
         case 0: line += paint.bold(cell) + padding
         case 1: line += paint.cyan(cell) + padding
         case 2: line += padding + paint.green(cell)  // right-aligned
         default:
-          let painted = cell.hasPrefix("missing:") ? paint.yellow(cell) : paint.dim(cell)
-          line += isLast ? painted : painted + padding
+          line += isLast ? paintExtra(cell) : paintExtra(cell) + padding
         }
         if !isLast { line += "  " }
       }
       out += line + "\n"
+      if shown < row.count {
+        var wrapped = "   "
+        for cell in row[shown...] {
+          if wrapped.count > 3 && wrapped.count + 2 + cell.count > columns {
+            out += wrapped + "\n"
+            wrapped = "   "
+          }
+          wrapped += " " + (wrapped.count > 3 ? " " : "") + paintExtra(cell)
+        }
+        out += wrapped + "\n"
+      }
       if number < explanations.count {
         out += paint.dim("    after: \(explanations[number].after.text)") + "\n"
         out += paint.dim("    before: \(explanations[number].before.text)") + "\n"
@@ -98,7 +117,15 @@ struct Report {
         }
       }
     }
+    if truncated > 0 { out += paint.dim("… \(truncated) more (--limit)") + "\n" }
     return out
+  }
+
+  /// With `--explain` and no slot: what blocks.
+  var noSlotReason: String?
+
+  private func paintExtra(_ cell: String) -> String {
+    cell.hasPrefix("missing:") ? paint.yellow(cell) : paint.dim(cell)
   }
 
   /// One slot's cells: day, times, length, the times in other people's zones, rooms, who is
@@ -119,16 +146,23 @@ struct Report {
       endText =
         "\(TimeText.weekday(e.fields)) \(TimeText.date(e.fields)) \(TimeText.clock(e.fields))"
     }
+    if TimeText.isAmbiguous(slot.interval.end, zone: zone) {
+      endText += TimeText.offset(slot.interval.end, zone: zone)
+    }
     var row = [
       "\(TimeText.weekday(s.fields)) \(TimeText.date(s.fields))",
-      "\(TimeText.clock(s.fields)) – \(endText)",
+      "\(TimeText.clock(slot.interval.start, zone: zone)) – \(endText)",
       DurationSyntax.short(slot.interval.duration),
     ]
-    // When people sit in other zones, their local times too.
+    // When people sit in other zones, their local times too (the weekday where it differs).
     for other in otherZones {
-      let a = TimeText.fields(slot.interval.start, zone: other).fields
-      let b = TimeText.fields(slot.interval.end, zone: other).fields
-      row.append("· \(TimeText.city(other)) \(TimeText.clock(a))–\(TimeText.clock(b))")
+      row.append(
+        "· \(TimeText.city(other)) "
+          + TimeText.span(slot.interval, zone: other, day: startDay))
+    }
+    let optional = people.filter { $0.role == .optional && slot.free.contains($0.name) }
+    if !optional.isEmpty {
+      row.append("optional: " + Sanitize.text(optional.map(\.name).joined(separator: ", ")))
     }
     if !slot.rooms.isEmpty { row.append("rooms: " + slot.rooms.joined(separator: ", ")) }
     let missing = people.filter { $0.role == .required && !slot.free.contains($0.name) }
@@ -171,8 +205,11 @@ struct Report {
       appendSlotJSON(slot, explanation: explanation(i), to: &bytes)
     }
     out += String(decoding: bytes, as: UTF8.self)
-    out += slots.isEmpty ? "]\n" : "\n  ]\n"
-    out += "}\n"
+    out += slots.isEmpty ? "]" : "\n  ]"
+    // Slots --limit left out, when it left any out.
+    if truncated > 0 { out += ",\n  \"truncated\": \(truncated)" }
+    if let noSlotReason { out += ",\n  \"blocked\": \(JSON.string(noSlotReason))" }
+    out += "\n}\n"
     return out
   }
 

@@ -58,8 +58,14 @@ extension Freetime {
         about: people, strict: reading.strict, quiet: output.quiet, summary: true)
       let keepBusy = output.format == .timeline || scheduling.explain
       let participants = Schedule.participants(&people, setup: setup, keepBusy: keepBusy)
-      let slots = output.limited(Schedule.slots(participants, setup: setup))
-      try output.write(report(people, slots, setup))
+      let all = Schedule.slots(participants, setup: setup)
+      let slots = output.limited(all)
+      var report = report(people, slots, setup)
+      report.truncated = all.count - slots.count
+      if all.isEmpty && scheduling.explain {
+        report.noSlotReason = Blocking.reason(participants, people: people, setup: setup)
+      }
+      try output.write(report)
       throw slots.isEmpty ? ExitCode(1) : ExitCode.success
     }
 

@@ -31,9 +31,10 @@ struct SuggestReport {
   func table() -> String {
     let required = people.filter { $0.role == .required }.map(\.name)
     var out =
-      "Best times for \(DurationSyntax.short(duration.seconds)) with "
-      + Sanitize.text(required.joined(separator: ", "), limit: 300) + " in \(setup.zone.name)"
-      + " (* outside their comfort hours)\n"
+      Terminal.wrap(
+        "Best times for \(DurationSyntax.short(duration.seconds)) with "
+          + Sanitize.text(required.joined(separator: ", "), limit: 300) + " in \(setup.zone.name)"
+          + " (* outside their comfort hours)", width: Terminal.columns) + "\n"
     for (rank, meeting) in meetings.enumerated() {
       let s = TimeText.fields(meeting.interval.start, zone: setup.zone).fields
       let e = TimeText.fields(meeting.interval.end, zone: setup.zone).fields
@@ -122,21 +123,7 @@ struct SuggestReport {
         + "(\(TimeText.human(longest.interval.start, zone: setup.zone))), shorter than "
         + DurationSyntax.short(duration.seconds) + tryThis
     }
-    let required = people.filter { $0.role == .required }
-    let open = required.map { FreeSlots.free(busy: setup.offHours(of: $0), in: setup.window) }
-    for i in required.indices {
-      for j in required.indices where j > i {
-        if !open[i].contains(where: { a in open[j].contains { a.overlaps($0) } }) {
-          return
-            "\(required[i].name)'s and \(required[j].name)'s working hours do not overlap in the window"
-            + tryThis
-        }
-      }
-    }
-    if let busy = participants.first(where: { $0.role == .required && $0.free.isEmpty }) {
-      return "\(busy.name) is busy throughout the window" + tryThis
-    }
-    return "there is no time when everyone (and a room) is free" + tryThis
+    return Blocking.reason(participants, people: people, setup: setup) + tryThis
   }
 }
 

@@ -1,6 +1,10 @@
 import FreeTimeCore
 import FreeTimeICS
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Instants as text in a zone.
 enum TimeText {
   static func fields(_ instant: Instant, zone: Zone) -> (civil: Int64, fields: CivilTime.Fields) {
@@ -79,5 +83,76 @@ enum TimeText {
   static func city(_ zone: Zone) -> String {
     zone.name.split(separator: "/").last.map { String($0).replacingAll("_", with: " ") }
       ?? zone.name
+  }
+
+  /// Whether the wall-clock reading of `instant` happens twice in `zone` (a fold, when the
+  /// clocks go back): then the reading alone does not say which instant it is.
+  static func isAmbiguous(_ instant: Instant, zone: Zone) -> Bool {
+    let reading = LocalTimeResolver.civil(instant, in: zone)
+    let before = zone.utcOffset(at: instant - 7200)
+    let after = zone.utcOffset(at: instant + 7200)
+    guard before > after else { return false }
+    let first = reading - Int64(before)
+    let second = reading - Int64(after)
+    return LocalTimeResolver.civil(first, in: zone) == reading
+      && LocalTimeResolver.civil(second, in: zone) == reading
+  }
+
+  /// `+01:00`: the zone's offset at the instant.
+  static func offset(_ instant: Instant, zone: Zone) -> String {
+    let offset = zone.utcOffset(at: instant)
+    let sign = offset < 0 ? "-" : "+"
+    return sign + two(abs(offset) / 3600) + ":" + two(abs(offset) % 3600 / 60)
+  }
+
+  /// A clock reading with its offset when the reading happens twice (a fold).
+  static func clock(_ instant: Instant, zone: Zone) -> String {
+    let text = clock(fields(instant, zone: zone).fields)
+    return isAmbiguous(instant, zone: zone) ? text + offset(instant, zone: zone) : text
+  }
+
+  /// An interval on another zone's clock: `19:00–Tue 10:00`, with the weekday wherever the day
+  /// differs from `day` (the day in --tz) or from the start's, and offsets in a fold.
+  static func span(_ interval: Interval, zone: Zone, day: Int64) -> String {
+    let a = fields(interval.start, zone: zone)
+    let b = fields(interval.end, zone: zone)
+    let aDay = CivilTime.floorDiv(a.civil, 86400)
+    let bDay = CivilTime.floorDiv(b.civil, 86400)
+    let start = (aDay != day ? weekday(a.fields) + " " : "") + clock(interval.start, zone: zone)
+    let end = (bDay != aDay ? weekday(b.fields) + " " : "") + clock(interval.end, zone: zone)
+    return start + "–" + end
+  }
+}
+
+/// The terminal's width, when output goes to one (or `COLUMNS` says it).
+enum Terminal {
+  /// `text` broken at spaces into lines of at most `width` columns (a word longer than that
+  /// stays whole), later lines indented by `indent` spaces.
+  static func wrap(_ text: String, width: Int?, indent: Int = 4) -> String {
+    guard let width, text.count > width else { return text }
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+      let prefix = lines.isEmpty ? "" : String(repeating: " ", count: indent)
+      if !line.isEmpty, prefix.count + line.count + 1 + word.count > width {
+        lines.append(prefix + line)
+        line = String(word)
+      } else {
+        line += (line.isEmpty ? "" : " ") + word
+      }
+    }
+    lines.append((lines.isEmpty ? "" : String(repeating: " ", count: indent)) + line)
+    return lines.joined(separator: "\n")
+  }
+
+  static var columns: Int? {
+    if let text = getenv("COLUMNS").map({ String(cString: $0) }), let n = Int(text), n > 0 {
+      return n
+    }
+    var size = winsize()
+    guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
+      return nil
+    }
+    return Int(size.ws_col)
   }
 }

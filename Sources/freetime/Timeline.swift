@@ -65,6 +65,23 @@ struct Timeline {
     let lastDay = CivilTime.floorDiv(LocalTimeResolver.civil(window.end - 1, in: zone), 86400)
     for day in firstDay...lastDay {
       let f = CivilTime.fields(day * 86400)
+      let bounds: [Interval?] = (0..<cells).map { cell in
+        let civil = day * 86400 + Int64(dayStart + cell * step)
+        let s = LocalTimeResolver.instant(civil: civil, in: zone)
+        let e = LocalTimeResolver.instant(civil: civil + Int64(step), in: zone)
+        return Interval(s, e).clamped(to: window)
+      }
+      // A day off for everyone who has working hours (a weekend with --days mon-fri) is left
+      // out: its block would be empty.
+      let withHours = rows.filter { !$0.off.isEmpty }
+      if !withHours.isEmpty,
+        withHours.allSatisfy({ row in
+          bounds.allSatisfy { cell in cell.map { c in row.off.contains { $0.contains(c) } } ?? true
+          }
+        })
+      {
+        continue
+      }
       out += "\(TimeText.weekday(f)) \(TimeText.date(f))\n"
       // Hour labels over the cells where an hour begins.
       var labels = [Character](repeating: " ", count: cells + 3)
@@ -82,12 +99,6 @@ struct Timeline {
       out +=
         String(repeating: " ", count: nameWidth + 1) + String(labels).trimmingTrailingSpaces()
         + "\n"
-      let bounds: [Interval?] = (0..<cells).map { cell in
-        let civil = day * 86400 + Int64(dayStart + cell * step)
-        let s = LocalTimeResolver.instant(civil: civil, in: zone)
-        let e = LocalTimeResolver.instant(civil: civil + Int64(step), in: zone)
-        return Interval(s, e).clamped(to: window)
-      }
       for row in rows {
         var line = pad(row.name, nameWidth) + " "
         for bound in bounds {

@@ -10,6 +10,9 @@ enum Blocking {
   {
     let required = people.filter { $0.role == .required }
     let open = required.map { FreeSlots.free(busy: setup.offHours(of: $0), in: setup.window) }
+    if let i = open.firstIndex(where: \.isEmpty) {
+      return "\(required[i].name) has no working hours in the window"
+    }
     for i in required.indices {
       for j in required.indices where j > i {
         if !open[i].contains(where: { a in open[j].contains { a.overlaps($0) } }) {

@@ -119,10 +119,10 @@ extension Freetime {
         TimeText.rfc3339(meeting.end, zone: zone), "--tz", zone.name,
       ])
       let scheduling = try SchedulingOptions.parse(
-        ["--explain"] + optional.flatMap { ["--optional", $0] } + room.flatMap { ["--room", $0] })
+        optional.flatMap { ["--optional", $0] } + room.flatMap { ["--room", $0] })
       let setup = try Setup(
         calendars: calendars, peopleFile: peopleFile, window: window, reading: reading,
-        scheduling: scheduling, limits: limits)
+        scheduling: scheduling, explain: true, limits: limits)
       let people = try Reading.people(setup.sources, options: setup.readOptions, quiet: false)
       try Reading.warn(about: people, strict: reading.strict, quiet: false, summary: true)
       let busy = Booking.conflicts(people, meeting: meeting, setup: setup)
@@ -134,10 +134,14 @@ extension Freetime {
       }
       let invitation = try Booking.invitation(
         people, meeting: meeting, setup: setup, options: book, now: now)
-      for name in book.addTo {
-        try Booking.add(invitation, to: name, setup: setup)
-      }
+      // Every target is checked before anything is written, and the invitation is written
+      // first: a failure leaves no booking behind without its invitation.
+      let targets = try book.addTo.map { try Booking.directory(for: $0, setup: setup) }
       try Output.write(invitation.ics(method: true), to: output.output, quiet: false)
+      for directory in targets {
+        let path = (directory.hasSuffix("/") ? directory : directory + "/") + invitation.uid
+        try Output.write(invitation.ics(method: false), to: path + ".ics", quiet: true)
+      }
     }
   }
 }
@@ -192,27 +196,38 @@ enum Booking {
     guard let organizer = options.organizer ?? attendees.first?.address else {
       throw CommandError("the invitation needs an organizer: give --organizer ADDRESS")
     }
+    guard ReadOptions.isOwnerAddress(organizer) else {
+      throw CommandError("--organizer '\(organizer)' is not an e-mail address")
+    }
     return Invitation(
       uid: UUID().uuidString.lowercased() + "@freetime", stamp: setup.stamp, interval: meeting,
       zone: setup.zone, title: options.title, description: options.description,
       location: location, organizer: organizer, attendees: attendees)
   }
 
-  /// Writes the event (without METHOD) as `<UID>.ics` into the calendar directory of `name`.
-  static func add(_ invitation: Invitation, to name: String, setup: Setup) throws {
+  /// The calendar directory `--add-to NAME` writes into: among that person's or room's
+  /// directories, the one calendar (vdir) that holds .ics files itself (an empty directory is
+  /// one); several are refused, as is a single-file calendar.
+  static func directory(for name: String, setup: Setup) throws -> String {
     guard let source = setup.sources.first(where: { $0.name == name }) else {
       throw CommandError("--add-to names '\(name)', who is not invited")
     }
-    let directories = source.kinds.compactMap { kind -> String? in
-      if case .directory(let path) = kind { return path }
-      return nil
+    var calendars: [String] = []
+    for case .directory(let path) in source.kinds {
+      let files = (try? CalendarReader.calendarFiles(in: path)) ?? []
+      let holders = Set(files.map { String($0[..<$0.lastIndex(of: "/")!]) })
+      calendars += holders.isEmpty ? [path] : holders.sorted()
     }
-    guard let directory = directories.first else {
+    guard !calendars.isEmpty else {
       throw CommandError(
         "--add-to \(name): their calendar is a single file, which freetime never rewrites; give a calendar directory (vdir)"
       )
     }
-    let path = (directory.hasSuffix("/") ? directory : directory + "/") + invitation.uid + ".ics"
-    try Output.write(invitation.ics(method: false), to: path, quiet: true)
+    guard calendars.count == 1 else {
+      throw CommandError(
+        "--add-to \(name): they have several calendar directories (\(calendars.joined(separator: ", "))); give the one to write to as \(name)=DIRECTORY"
+      )
+    }
+    return calendars[0]
   }
 }

@@ -25,6 +25,9 @@ struct DurationArgument: ExpressibleByArgument, Sendable {
   var seconds: Int64
   var text: String
 
+  /// The default as written in help (`15m`).
+  var defaultValueDescription: String { text }
+
   init?(argument: String) {
     // A bare 0 is no time at all (the default of --min and --buffer).
     guard let seconds = argument == "0" ? 0 : DurationSyntax.parse(argument) else { return nil }

@@ -2,13 +2,9 @@ import ArgumentParser
 import FreeTimeCore
 import FreeTimeICS
 
-/// What makes a slot: its length, working hours, buffers, alignment, who must be free.
+/// Who must be free and when: working hours, buffers, quorum, optional people and rooms (the
+/// default command and `suggest`).
 struct SchedulingOptions: ParsableArguments {
-  /// Shortest slot kept.
-  @Option(
-    help: ArgumentHelp("Shortest slot to show (default: 0s, every slot).", valueName: "duration"))
-  var min: DurationArgument?
-
   @Option(
     help: ArgumentHelp(
       "Working hours in each person's home zone: one or more ranges (09:00-12:00,13:00-17:00; 22:00-06:00 runs into the next day); NAME=RANGES for one person (repeatable, adds up).",
@@ -24,12 +20,6 @@ struct SchedulingOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp("Pad every busy interval on both sides.", valueName: "duration"))
   var buffer: DurationArgument?
-
-  @Option(
-    help: ArgumentHelp(
-      "Round slot starts up and ends down to a multiple of this in --tz (e.g. 15m).",
-      valueName: "duration"))
-  var align: DurationArgument?
 
   @Option(
     help: ArgumentHelp(
@@ -51,20 +41,38 @@ struct SchedulingOptions: ParsableArguments {
     completion: .file(extensions: ["ics"]))
   var room: [String] = []
 
-  @Flag(
-    help:
-      "Say what ends the busy time before each slot and what starts after it, and which events in it only a declined reply freed."
-  )
-  var explain = false
-
-  /// `--align` and `--quorum` against the `required` calendars, then standard input once.
+  /// `--quorum` against the `required` calendars, then standard input once.
   func check(_ required: CalendarArguments) throws {
-    if let align, align.seconds <= 0 { throw ValidationError("--align must be longer than 0s.") }
     if let quorum, quorum < 1 || quorum > required.calendars.count {
       throw ValidationError(
         "--quorum must be between 1 and the number of required calendars (\(required.calendars.count))."
       )
     }
     try required.checkStandardInput(with: optional + room)
+  }
+}
+
+/// What only the default command does with slots: their shortest length, alignment, and what
+/// bounds each.
+struct SlotOptions: ParsableArguments {
+  /// Shortest slot kept.
+  @Option(
+    help: ArgumentHelp("Shortest slot to show (default: 0s, every slot).", valueName: "duration"))
+  var min: DurationArgument?
+
+  @Option(
+    help: ArgumentHelp(
+      "Round slot starts up and ends down to a multiple of this in --tz (e.g. 15m).",
+      valueName: "duration"))
+  var align: DurationArgument?
+
+  @Flag(
+    help:
+      "Say what ends the busy time before each slot and what starts after it, and which events in it only a declined reply freed."
+  )
+  var explain = false
+
+  func check() throws {
+    if let align, align.seconds <= 0 { throw ValidationError("--align must be longer than 0s.") }
   }
 }

@@ -35,12 +35,13 @@ struct Setup {
 
   init(
     calendars: CalendarArguments, peopleFile: PeopleFileOptions, window: WindowOptions,
-    reading: ReadingOptions, scheduling: SchedulingOptions, limits: LimitOptions
+    reading: ReadingOptions, scheduling: SchedulingOptions, slot: SlotOptions? = nil,
+    explain: Bool = false, limits: LimitOptions
   ) throws {
     zone = try Setup.zone(window.tz)
     let now = Instant(time(nil))
     self.window = try Setup.window(window, zone: zone, now: now)
-    minimum = scheduling.min?.seconds ?? 0
+    minimum = slot?.min?.seconds ?? 0
     let homeZones = try Setup.homeZones(reading.zones)
     let people = try peopleFile.load()
     self.people = people
@@ -62,7 +63,7 @@ struct Setup {
         "--hours or --days names '\(room)', a room: rooms have no working hours.")
     }
     buffer = scheduling.buffer?.seconds ?? 0
-    grid = scheduling.align?.seconds
+    grid = slot?.align?.seconds
     quorum = scheduling.quorum
     unknownIsBusy = reading.unknown == .busy
     // Busy time just outside the window still counts once --buffer pads it into the window.
@@ -71,7 +72,7 @@ struct Setup {
       homeZones: homeZones, tentative: reading.tentative == .busy ? .busy : .free,
       allDay: reading.allDay == .busy ? .busy : .free, maxInstances: reading.maxInstances)
     readOptions.owners = owners
-    readOptions.explain = scheduling.explain
+    readOptions.explain = explain || slot?.explain == true
     readOptions.limits = limits.limits
     stamp = Setup.stamp(now: now)
     applyPeopleFile()

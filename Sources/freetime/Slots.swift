@@ -31,8 +31,10 @@ extension Freetime {
     @OptionGroup var peopleFile: PeopleFileOptions
     /// --from, --to, --tz.
     @OptionGroup var window: WindowOptions
-    /// --min, --hours, --days, --buffer, --align, --quorum, --optional, --room, --explain.
+    /// --hours, --days, --buffer, --quorum, --optional, --room.
     @OptionGroup var scheduling: SchedulingOptions
+    /// --min, --align, --explain.
+    @OptionGroup var slot: SlotOptions
     /// --limit, --format, --color, -o, -q.
     @OptionGroup var output: OutputOptions
     /// --strict, --tentative, --all-day, --zone, --max-instances.
@@ -45,24 +47,24 @@ extension Freetime {
       try output.check()
       try reading.check()
       try scheduling.check(calendars)
+      try slot.check()
     }
 
     func run() throws {
       let setup = try Setup(
         calendars: calendars, peopleFile: peopleFile, window: window, reading: reading,
-        scheduling: scheduling,
-        limits: limits)
+        scheduling: scheduling, slot: slot, limits: limits)
       var people = try Reading.people(
         setup.sources, options: setup.readOptions, quiet: output.quiet)
       try Reading.warn(
         about: people, strict: reading.strict, quiet: output.quiet, summary: true)
-      let keepBusy = output.format == .timeline || scheduling.explain
+      let keepBusy = output.format == .timeline || slot.explain
       let participants = Schedule.participants(&people, setup: setup, keepBusy: keepBusy)
       let all = Schedule.slots(participants, setup: setup)
       let slots = output.limited(all)
       var report = report(people, slots, setup)
       report.truncated = all.count - slots.count
-      if all.isEmpty && scheduling.explain {
+      if all.isEmpty && slot.explain {
         report.noSlotReason = Blocking.reason(participants, people: people, setup: setup)
       }
       try output.write(report)
@@ -77,7 +79,7 @@ extension Freetime {
       if output.format == .timeline {
         report.timeline = Timeline(people: people, slots: slots, setup: setup)
       }
-      if scheduling.explain {
+      if slot.explain {
         let explainer = Explainer(people: people, setup: setup)
         report.explanations = slots.map(explainer.explain)
       }

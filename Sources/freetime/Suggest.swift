@@ -67,7 +67,7 @@ extension Freetime {
     @OptionGroup var suggest: SuggestOptions
     /// -o.
     @OptionGroup var output: OutputFileOptions
-    /// --hours, --days, --buffer, --quorum, --optional, --room (and the slot-only options, refused).
+    /// --hours, --days, --buffer, --quorum, --optional, --room.
     @OptionGroup var scheduling: SchedulingOptions
     /// --strict, --tentative, --all-day, --unknown, --zone, --owner, --max-instances.
     @OptionGroup var reading: ReadingOptions
@@ -79,13 +79,6 @@ extension Freetime {
       try suggest.check()
       try reading.check()
       try scheduling.check(calendars)
-      for (given, option) in [
-        (scheduling.min != nil, "--min"), (scheduling.align != nil, "--align"),
-        (scheduling.explain, "--explain"),
-      ] where given {
-        throw ValidationError(
-          "\(option) is for slots; suggest takes --duration, --step and --count.")
-      }
     }
 
     func run() throws {
@@ -108,7 +101,8 @@ extension Freetime {
         meetings: meetings, people: people, setup: setup, duration: suggest.duration,
         booking: bookingArguments(setup))
       guard !meetings.isEmpty else {
-        Diagnostics.line("freetime: no suggestion: " + report.whyNone(participants))
+        Diagnostics.line(
+          "freetime: no suggestion: " + report.whyNone(participants, step: suggest.step))
         throw ExitCode(1)
       }
       try Output.write(report.render(suggest.format), to: output.output, quiet: false)
@@ -125,6 +119,11 @@ extension Freetime {
       if reading.tentative == .free { out += ["--tentative", "free"] }
       if reading.allDay == .free { out += ["--all-day", "free"] }
       if reading.unknown == .free { out += ["--unknown", "free"] }
+      if reading.strict { out.append("--strict") }
+      if reading.maxInstances != 100_000 { out += ["--max-instances", "\(reading.maxInstances)"] }
+      if let n = limits.maxLineBytes { out += ["--max-line-bytes", "\(n)"] }
+      if let n = limits.maxFileInstances { out += ["--max-file-instances", "\(n)"] }
+      if let n = limits.cpuBudget { out += ["--cpu-budget", "\(n)"] }
       return out
     }
   }

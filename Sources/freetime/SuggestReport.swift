@@ -37,18 +37,16 @@ struct SuggestReport {
           + " (* outside their comfort hours)", width: Terminal.columns) + "\n"
     for (rank, meeting) in meetings.enumerated() {
       let s = TimeText.fields(meeting.interval.start, zone: setup.zone).fields
-      let e = TimeText.fields(meeting.interval.end, zone: setup.zone).fields
       out += "\n\(rank + 1). \(TimeText.weekday(s)) \(TimeText.date(s))  "
-      out += "\(TimeText.clock(s))–\(TimeText.clock(e))\n"
+      out += TimeText.clock(meeting.interval.start, zone: setup.zone) + "–"
+      out += TimeText.clock(meeting.interval.end, zone: setup.zone) + "\n"
       let width = meeting.attendees.map { Sanitize.text($0.name, limit: 40).count }.max() ?? 0
       for attendee in meeting.attendees {
         let home = zone(of: attendee.name)
-        let a = TimeText.fields(meeting.interval.start, zone: home).fields
-        let b = TimeText.fields(meeting.interval.end, zone: home).fields
         let name = Sanitize.text(attendee.name, limit: 40)
         var line = "   \(name)" + String(repeating: " ", count: width - name.count)
-        line += "  \(TimeText.clock(a))–"
-        line += TimeText.clock(b)
+        line += "  " + TimeText.clock(meeting.interval.start, zone: home) + "–"
+        line += TimeText.clock(meeting.interval.end, zone: home)
         if home.name != setup.zone.name { line += " \(TimeText.city(home))" }
         if attendee.outside > 0 { line += " *" }
         out += line + "\n"
@@ -114,13 +112,28 @@ struct SuggestReport {
   }
 
   /// Why there is no suggestion, and what to try.
-  func whyNone(_ participants: [Participant]) -> String {
-    let tryThis = "; try --quorum, a longer window (--to), a shorter --duration or --unknown free"
-    let common = Merger(minimum: 0).merge(participants, window: setup.window)
+  func whyNone(_ participants: [Participant], step: DurationArgument) -> String {
+    var hints = ["a longer window (--to)", "a shorter --duration"]
+    let required = participants.filter { $0.role == .required }.count
+    if setup.quorum == nil && required > 1 { hints.insert("--quorum", at: 0) }
+    if setup.unknownIsBusy { hints.append("--unknown free") }
+    let tryThis = "; try " + hints.joined(separator: ", ")
+    let common: [Slot]
+    if let quorum = setup.quorum, quorum < required {
+      common = Merger(minimum: 0).quorum(participants, atLeast: quorum, window: setup.window)
+    } else {
+      common = Merger(minimum: 0).merge(participants, window: setup.window)
+    }
     if let longest = common.max(by: { $0.interval.duration < $1.interval.duration }) {
-      return
-        "the longest common free time is \(DurationSyntax.short(longest.interval.duration)) "
-        + "(\(TimeText.human(longest.interval.start, zone: setup.zone))), shorter than "
+      let text =
+        DurationSyntax.short(longest.interval.duration) + " ("
+        + TimeText.human(longest.interval.start, zone: setup.zone) + ")"
+      if longest.interval.duration >= duration.seconds {
+        return
+          "no \(DurationSyntax.short(duration.seconds)) meeting starts on the \(DurationSyntax.short(step.seconds)) grid of \(setup.zone.name) inside the common free time (the longest is \(text)); try a finer --step"
+      }
+      let who = setup.quorum.map { "time at least \($0) are free" } ?? "common free time"
+      return "the longest \(who) is \(text), shorter than "
         + DurationSyntax.short(duration.seconds) + tryThis
     }
     return Blocking.reason(participants, people: people, setup: setup) + tryThis

@@ -146,4 +146,67 @@ import Testing
     #expect(single.status == 2)
     #expect(single.stderr.contains("a single file, which freetime never rewrites"))
   }
+
+  /// Review findings: a meeting in the second pass of a fold is written in UTC; mailto: is not
+  /// doubled and the organizer must be an address; --add-to checks every target before writing
+  /// anything, writes into the one calendar of a vdirsyncer tree, and its copy is ACCEPTED.
+  @Test func foldsAddressesAndTargets() throws {
+    let fold = try Run.freetime(
+      [
+        "book", "--at", "2026-10-25T02:00:00+01:00", "--tz", "Europe/Prague", "--duration", "30m",
+        "--title", "F", "--organizer", "MAILTO:Boss@example.com", "--owner",
+        "alice=mailto:al@example.com", "Fixtures/team/alice.ics",
+      ])
+    #expect(fold.status == 0, "\(fold.stderr)")
+    #expect(
+      fold.stdout.contains("DTSTART:20261025T010000Z\r\nDTEND:20261025T013000Z"), "\(fold.stdout)")
+    #expect(fold.stdout.contains("ORGANIZER:mailto:Boss@example.com"))
+    #expect(fold.stdout.contains(":mailto:al@example.com"))
+    #expect(!fold.stdout.lowercased().contains("mailto:mailto:"))
+    let badOrganizer = try Run.freetime(
+      [
+        "book", "--at", "2026-11-23T16:00", "--duration", "30m", "--title", "X", "--organizer",
+        "not an address", "Fixtures/team/alice.ics",
+      ])
+    #expect(badOrganizer.status == 2)
+    #expect(badOrganizer.stderr.contains("is not an e-mail address"))
+
+    let (config, dir) = try BookTests.vdirTeam()
+    // alice keeps two calendars below her directory: --add-to must be told which.
+    try FileManager.default.createDirectory(
+      atPath: dir + "/alice/home", withIntermediateDirectories: true)
+    try FileManager.default.moveItem(
+      atPath: dir + "/alice/calendar.ics", toPath: dir + "/alice/home/calendar.ics")
+    let failing = try Run.freetime(
+      [
+        "book", "--config", config, "--at", "2026-11-27T10:00", "--tz", "Europe/Prague",
+        "--duration", "30m", "--title", "P", "--room", "dave", "alice", "--add-to", "dave",
+        "--add-to", "alice", "-o", "/nonexistent/dir/x.ics",
+      ])
+    #expect(failing.status == 2)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/dave") == ["calendar.ics"])
+    let tree = try Run.freetime(
+      [
+        "book", "--config", config, "--at", "2026-11-27T10:00", "--tz", "Europe/Prague",
+        "--duration", "30m", "--title", "P", "alice", "--add-to", "alice", "-o", "/dev/null",
+      ])
+    #expect(tree.status == 0, "\(tree.stderr)")
+    let home = try FileManager.default.contentsOfDirectory(atPath: dir + "/alice/home")
+    #expect(home.count == 2, "\(home)")
+    let copy = try String(
+      contentsOfFile: dir + "/alice/home/" + home.first { $0 != "calendar.ics" }!, encoding: .utf8)
+    #expect(copy.contains("PARTSTAT=ACCEPTED"))
+    #expect(!copy.contains("METHOD"))
+    try FileManager.default.createDirectory(
+      atPath: dir + "/alice/work", withIntermediateDirectories: true)
+    try "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n".write(
+      toFile: dir + "/alice/work/w.ics", atomically: true, encoding: .utf8)
+    let two = try Run.freetime(
+      [
+        "book", "--config", config, "--at", "2026-11-27T11:00", "--tz", "Europe/Prague",
+        "--duration", "30m", "--title", "P", "alice", "--add-to", "alice", "-o", "/dev/null",
+      ])
+    #expect(two.status == 2)
+    #expect(two.stderr.contains("several calendar directories"))
+  }
 }

@@ -43,8 +43,22 @@ import Testing
     #expect(
       apart.stderr.contains("alice's and bob's working hours do not overlap in the window"),
       "\(apart.stderr)")
+    let grid = try Run.freetime(
+      [
+        "suggest", "Fixtures/team/alice.ics", "Fixtures/team/bob.ics", "--from",
+        "2026-11-23T16:07", "--to", "2026-11-23T17:10", "--tz", "Europe/Prague", "--duration", "1h",
+      ])
+    #expect(grid.stderr.contains("starts on the 15m grid"), "\(grid.stderr)")
+    #expect(grid.stderr.contains("try a finer --step"))
+    let daysOff = try Run.freetime(
+      [
+        "suggest", "Fixtures/team/alice.ics", "--from", "2026-11-28", "--to", "2026-11-30",
+        "--days", "mon-fri", "--duration", "1h",
+      ])
+    #expect(
+      daysOff.stderr.contains("alice has no working hours in the window"), "\(daysOff.stderr)")
     let slotOnly = try Run.freetime(["suggest", "--duration", "30m", "--min", "1h"] + team + week)
     #expect(slotOnly.status == 2)
-    #expect(slotOnly.stderr.contains("--min is for slots"))
+    #expect(slotOnly.stderr.contains("Unknown option '--min'"))
   }
 }

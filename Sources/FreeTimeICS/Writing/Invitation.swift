@@ -47,8 +47,21 @@ public struct Invitation: Sendable {
     self.attendees = attendees
   }
 
+  /// An address without `mailto:` (in any case), for `mailto:` to be put in front once.
+  static func bare(_ address: String) -> String {
+    address.lowercased().hasPrefix("mailto:") ? String(address.dropFirst(7)) : address
+  }
+
+  /// Whether the zone's wall clock names `instant` unambiguously: a reading in a fold names
+  /// its first occurrence (RFC 5545 §3.3.5), so the second cannot be written on the wall clock.
+  func onWallClock(_ instant: Instant) -> Bool {
+    LocalTimeResolver.instant(civil: LocalTimeResolver.civil(instant, in: zone), in: zone)
+      == instant
+  }
+
   /// The VCALENDAR: with `METHOD:REQUEST` for the invitation, without it for a calendar
-  /// directory.
+  /// directory (where the event is the attendees' own: every PARTSTAT is ACCEPTED, so it reads
+  /// as busy however `--tentative` is set).
   public func ics(method: Bool) -> String {
     Libical.setUp()
     let cal = icalcomponent_new(ICAL_VCALENDAR_COMPONENT)!
@@ -57,7 +70,10 @@ public struct Invitation: Sendable {
     icalcomponent_add_property(cal, icalproperty_new_prodid("-//freetime//freetime//EN"))
     icalcomponent_add_property(cal, icalproperty_new_calscale("GREGORIAN"))
     if method { icalcomponent_add_property(cal, icalproperty_new_method(ICAL_METHOD_REQUEST)) }
-    let utc = zone.name == "UTC" || zone.name == "Etc/UTC" || zone.name == "GMT"
+    // UTC for --tz UTC, and for a meeting that starts or ends in the second pass of a fold.
+    let utc =
+      zone.name == "UTC" || zone.name == "Etc/UTC" || zone.name == "GMT"
+      || !onWallClock(interval.start) || !onWallClock(interval.end)
     if !utc { icalcomponent_add_component(cal, timezone()) }
     let event = icalcomponent_new(ICAL_VEVENT_COMPONENT)!
     icalcomponent_add_property(event, icalproperty_new_uid(uid))
@@ -80,9 +96,10 @@ public struct Invitation: Sendable {
       icalcomponent_add_property(event, icalproperty_new_description(description))
     }
     if let location { icalcomponent_add_property(event, icalproperty_new_location(location)) }
-    icalcomponent_add_property(event, icalproperty_new_organizer("mailto:" + organizer))
+    icalcomponent_add_property(
+      event, icalproperty_new_organizer("mailto:" + Invitation.bare(organizer)))
     for attendee in attendees {
-      let prop = icalproperty_new_attendee("mailto:" + attendee.address)!
+      let prop = icalproperty_new_attendee("mailto:" + Invitation.bare(attendee.address))!
       icalproperty_add_parameter(prop, icalparameter_new_cn(attendee.name))
       switch attendee.kind {
       case .required:
@@ -92,7 +109,9 @@ public struct Invitation: Sendable {
       case .room:
         icalproperty_add_parameter(prop, icalparameter_new_role(ICAL_ROLE_NONPARTICIPANT))
       }
-      icalproperty_add_parameter(prop, icalparameter_new_partstat(ICAL_PARTSTAT_NEEDSACTION))
+      icalproperty_add_parameter(
+        prop,
+        icalparameter_new_partstat(method ? ICAL_PARTSTAT_NEEDSACTION : ICAL_PARTSTAT_ACCEPTED))
       icalproperty_add_parameter(prop, icalparameter_new_rsvp(ICAL_RSVP_TRUE))
       icalproperty_add_parameter(
         prop,

@@ -7,7 +7,11 @@
 /// * `now` (to the whole minute, rounded down), `today`, `tomorrow`, `yesterday`;
 /// * `+3d`, `+2w`, `+36h`, `+1d12h`, `+PT90M` — relative to a base instant: days and weeks are
 ///   calendar days in the zone (so `+1d` across a DST change is still "same time tomorrow"),
-///   hours, minutes and seconds are exact.
+///   hours, minutes and seconds are exact;
+/// * `+1mo`, `+3mo` — calendar months on the zone's wall clock (the 31st of a shorter month is
+///   its last day);
+/// * a weekday, `monday` or `mon`, also `next friday` — midnight of the next such day, today
+///   excluded.
 public enum WhenSyntax {
   /// The instant named by `text`, or nil when it is not a WHEN.
   ///
@@ -27,7 +31,20 @@ public enum WhenSyntax {
     case "yesterday": return LocalTimeResolver.instant(civil: todayCivil - 86400, in: zone)
     default: break
     }
+    if s.hasPrefix("+"), s.hasSuffix("mo"), let months = Int(s.dropFirst().dropLast(2)),
+      months > 0, months < 1200
+    {
+      return addingMonths(months, to: base, zone: zone)
+    }
     if s.hasPrefix("+") { return relative(String(s.dropFirst()), base: base, zone: zone) }
+    let name = s.hasPrefix("next ") ? String(s.dropFirst(5)).trimmingSpaces() : s
+    let weekdays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+    if name.count >= 3, let weekday = weekdays.firstIndex(where: { $0.hasPrefix(name) }) {
+      let today = CivilTime.floorDiv(todayCivil, 86400)
+      let current = Int(CivilTime.floorMod(today + 4, 7))
+      let ahead = (weekday - current + 6) % 7 + 1
+      return LocalTimeResolver.instant(civil: (today + Int64(ahead)) * 86400, in: zone)
+    }
     return absolute(Array(s.utf8), zone: zone)
   }
 
@@ -38,6 +55,30 @@ public enum WhenSyntax {
     let civil = LocalTimeResolver.civil(base, in: zone) + days * 86400
     let moved = days == 0 ? base : LocalTimeResolver.instant(civil: civil, in: zone)
     return moved + exact
+  }
+
+  /// `base` moved by calendar months on the zone's wall clock.
+  private static func addingMonths(_ months: Int, to base: Instant, zone: some UTCOffsetSource)
+    -> Instant
+  {
+    let civil = LocalTimeResolver.civil(base, in: zone)
+    let f = CivilTime.fields(civil)
+    let index = f.year * 12 + (f.month - 1) + months
+    let year = CivilTime.floorDiv(Int64(index), 12)
+    let month = Int(CivilTime.floorMod(Int64(index), 12)) + 1
+    let day = min(f.day, CivilTime.monthLength(year: Int(year), month: month))
+    let moved = CivilTime.seconds(Int(year), month, day, f.hour, f.minute, f.second)
+    return LocalTimeResolver.instant(civil: moved, in: zone)
+  }
+
+  /// The wall-clock reading a WHEN names when it is a date or a time without an offset, for a
+  /// check that the reading exists (a DST gap skips some).
+  public static func wallClock(_ text: String) -> Int64? {
+    let b = Array(text.trimmingSpaces().lowercased().utf8)
+    guard b.count >= 10, b.count <= 19, !b.contains(UInt8(ascii: "z")),
+      !b.dropFirst(10).contains(where: { $0 == 43 || $0 == 45 })
+    else { return nil }
+    return absolute(b, zone: FixedOffset(seconds: 0))
   }
 
   private static func absolute(_ b: [UInt8], zone: some UTCOffsetSource) -> Instant? {

@@ -204,8 +204,16 @@ struct Setup {
   }
 
   /// `--from` (default now) to `--to` (default `--from` + 7 days), not empty.
+  /// Without `--from` the window starts at the next quarter hour; `+…` counts from this
+  /// minute (no seconds unless a WHEN gives them). A wall-clock WHEN the clocks skip (a DST gap)
+  /// is a warning.
   static func window(_ options: WindowOptions, zone: Zone, now: Instant) throws -> Interval {
-    guard let from = WhenSyntax.parse(options.from ?? "now", now: now, base: now, zone: zone)
+    let minute = CivilTime.floorDiv(now, 60) * 60
+    let quarter = CivilTime.floorDiv(now + 899, 900) * 900
+    let parsedFrom =
+      options.from == nil
+      ? quarter : WhenSyntax.parse(options.from!, now: now, base: minute, zone: zone)
+    guard let from = parsedFrom
     else {
       throw ValidationError(
         "--from '\(options.from ?? "")' is not a WHEN (try 2026-11-23, 2026-11-23T09:00, now, tomorrow, +1d)."
@@ -219,6 +227,14 @@ struct Setup {
     }
     guard from < to else {
       throw ValidationError("The window is empty: --to must be later than --from.")
+    }
+    for (option, text, instant) in [("--from", options.from, from), ("--to", options.to, to)] {
+      guard let text, let civil = WhenSyntax.wallClock(text),
+        LocalTimeResolver.civil(instant, in: zone) != civil
+      else { continue }
+      Diagnostics.warning(
+        "\(option) \(text) does not exist in \(zone.name) (the clocks skip it); read as \(TimeText.human(instant, zone: zone))"
+      )
     }
     return Interval(from, to)
   }

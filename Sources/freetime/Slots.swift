@@ -14,9 +14,9 @@ extension Freetime {
       abstract: "Print the common free slots of the calendars (the default command).",
       discussion: """
         WHEN is a date (2026-11-23, midnight in --tz), a wall-clock time (2026-11-23T09:00), \
-        an exact time (2026-11-23T09:00Z, 2026-11-23T09:00+01:00), now, today, tomorrow, or \
-        +3d, +2w, +36h (relative to --from for --to, to now for --from). DURATION is 30m, 1h, \
-        1h30m, 90s, 2d or PT1H30M.
+        an exact time (2026-11-23T09:00Z, 2026-11-23T09:00+01:00), now, today, tomorrow, a \
+        weekday (friday, next mon), or +3d, +2w, +36h, +1mo (relative to --from for --to, to \
+        this minute for --from). DURATION is 30m, 1h, 1h30m, 90s, 2d or PT1H30M.
 
         Examples:
           freetime alice.ics bob.ics --min 30m --from tomorrow --to +5d

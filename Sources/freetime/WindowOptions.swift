@@ -5,7 +5,8 @@ import FreeTimeICS
 /// The window and zone options shared by the default command and `busy`.
 struct WindowOptions: ParsableArguments {
   /// Start of the window.
-  @Option(help: ArgumentHelp("Start of the window (default: now).", valueName: "when"))
+  @Option(
+    help: ArgumentHelp("Start of the window (default: the next quarter hour).", valueName: "when"))
   var from: String?
 
   /// End of the window (exclusive).

@@ -84,4 +84,47 @@ import Testing
     #expect(pipe.stdout == "0\n" || pipe.stdout == "141\n", "\(pipe.stdout)")
     #expect(pipe.stderr.isEmpty, "\(pipe.stderr)")
   }
+
+  /// The window's defaults and the dates people type.
+  @Test func defaultsAndDates() throws {
+    let json = try Run.freetime([alice, "--format", "json", "--tz", "UTC"])
+    let start =
+      json.stdout.split(separator: "\"start\": \"").dropFirst().first.map { String($0.prefix(19)) }
+      ?? ""
+    // The next quarter hour, no seconds.
+    #expect(
+      start.hasSuffix(":00")
+        && ["00", "15", "30", "45"].contains(String(start.dropLast(3).suffix(2))), "\(start)")
+    let gap = try Run.freetime(
+      [alice, "--from", "2026-03-29T02:30", "--to", "+1h", "--tz", "Europe/Prague", "-q"])
+    #expect(gap.stderr.contains("--from 2026-03-29T02:30 does not exist in Europe/Prague"))
+    let weekday = try Run.freetime(
+      [alice, "--from", "next friday", "--to", "+1mo", "--tz", "UTC", "--format", "json"])
+    #expect(weekday.status == 0 || weekday.status == 1, "\(weekday.stderr)")
+    let check = try Run.python(
+      """
+      import json, sys, datetime as dt
+      w = json.load(sys.stdin)["window"]
+      s = dt.datetime.fromisoformat(w["start"]); e = dt.datetime.fromisoformat(w["end"])
+      today = dt.datetime.now(dt.timezone.utc).date()
+      assert s.weekday() == 4 and 1 <= (s.date() - today).days <= 7, s
+      assert (e.month - s.month) % 12 == 1 and e.day == s.day or e.day < s.day, e
+      print("ok")
+      """, stdin: weekday.stdout)
+    #expect(check.stdout == "ok\n", "\(check.stderr)")
+  }
+
+  /// check notes a timed event that blocks nothing and text that is not UTF-8.
+  @Test func quietLossesAreNoted() throws {
+    let path = Temp.file(
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTAMP:20261101T000000Z\r\nDTSTART:20261123T100000Z\r\nSUMMARY:Caf\u{FFFD}\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
+      name: "only-start.ics")
+    var bytes = Array(try String(contentsOfFile: path, encoding: .utf8).utf8)
+    if let at = bytes.firstIndex(of: 0xEF) { bytes.replaceSubrange(at..<(at + 3), with: [0xE9]) }
+    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    let run = try Run.freetime(["check", path])
+    #expect(
+      run.stdout.contains(":6: note: a date-time DTSTART without DTEND or DURATION blocks no time"))
+    #expect(run.stdout.contains(":7: note: text that is not UTF-8"), "\(run.stdout)")
+  }
 }

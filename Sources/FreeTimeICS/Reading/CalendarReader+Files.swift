@@ -99,6 +99,14 @@ extension CalendarReader {
     } catch let error as LineScanner.ScanError {
       throw ReadError(error, file: displayName, options: options)
     }
+    if options.lint, let line = scanner.notUTF8Lines.first {
+      person.diagnostics.append(
+        Diagnostic(
+          file: displayName, line: line,
+          message:
+            "text that is not UTF-8 (Latin-1?) is read with U+FFFD in place of its bytes (first at this line); RFC 5545 text is UTF-8",
+          severity: .note))
+    }
     if !scanner.controlCharacterLines.isEmpty {
       let lines = scanner.controlCharacterLines
       person.diagnostics.append(

@@ -26,6 +26,17 @@ struct LineScanner {
   private(set) var bytesRead = 0
   /// Line numbers of lines that had control characters removed.
   private(set) var controlCharacterLines: [Int] = []
+  /// The first line whose bytes are not UTF-8 (Latin-1 text), read with U+FFFD in their place.
+  private(set) var notUTF8Lines: [Int] = []
+  /// Whether the logical line being collected has a byte of 0x80 or more (then it is checked
+  /// for UTF-8 once it is whole: a fold may split a character).
+  private var highInPending = false
+
+  /// Notes `line` when it is the first that is not UTF-8.
+  private mutating func checkUTF8(_ line: ContentLine?, high: Bool) {
+    guard high, notUTF8Lines.isEmpty, let line, !isUTF8(line.bytes[...]) else { return }
+    notUTF8Lines.append(line.number)
+  }
 
   private let progress: ReadProgress?
   /// The longest unfolded content line accepted, in bytes (`ReadLimits.lineBytes`).
@@ -79,13 +90,17 @@ struct LineScanner {
       var bytes = spare
       spare = []
       bytes.removeAll(keepingCapacity: true)  // a new buffer if the caller kept the last line
+      let doneHigh = highInPending
+      highInPending = false
       try readPhysical(into: &bytes, dropFirst: false, startLine: physicalLine + 1)
       if bytes.isEmpty {
         spare = bytes
+        highInPending = doneHigh
         continue
       }
       let done = pending
       pending = ContentLine(bytes: bytes, number: physicalLine)
+      checkUTF8(done, high: doneHigh)
       if let done {
         // (Not the storage of a very long line: every line the caller keeps would then get a
         // new buffer as big.)
@@ -95,6 +110,8 @@ struct LineScanner {
     }
     let done = pending
     pending = nil
+    checkUTF8(done, high: highInPending)
+    highInPending = false
     return done
   }
 
@@ -150,6 +167,7 @@ struct LineScanner {
     }
     var clean = true
     var nul = false
+    var hasHighBytes = false
     dest.withUnsafeBufferPointer { buffer in
       func check(_ byte: UInt8) {
         if byte < 0x20 || byte == 0x7F {
@@ -164,6 +182,7 @@ struct LineScanner {
       var i = regionStart
       while i + 8 <= buffer.count {
         let x = UnsafeRawPointer(buffer.baseAddress! + i).loadUnaligned(as: UInt64.self)
+        if x & highs != 0 { hasHighBytes = true }
         let below = (x &- ones &* 0x20) & ~x & highs
         let y = x ^ (ones &* 0x7F)
         let del = (y &- ones) & ~y & highs
@@ -174,10 +193,12 @@ struct LineScanner {
       }
       while i < buffer.count {
         check(buffer[i])
+        if buffer[i] >= 0x80 { hasHighBytes = true }
         i += 1
       }
     }
     if nul { throw ScanError.nulByte(line: physicalLine) }
+    if hasHighBytes { highInPending = true }
     if !clean {
       controlCharacterLines.append(physicalLine)
       let kept = dest[regionStart...].filter { !(($0 < 0x20 && $0 != 0x09) || $0 == 0x7F) }
@@ -203,6 +224,19 @@ struct LineScanner {
       bytesRead += n
       progress?.add(n)
       return
+    }
+  }
+
+  /// Whether bytes are valid UTF-8.
+  private func isUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
+    var decoder = UTF8()
+    var iterator = bytes.makeIterator()
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue: continue
+      case .emptyInput: return true
+      case .error: return false
+      }
     }
   }
 }

@@ -45,6 +45,12 @@ extension EventInterpreter {
     case (nil, let b?): return b
     case (nil, nil):
       // A DATE start alone lasts one day, a DATE-TIME start alone no time.
+      if !start.isDate && options.lint {
+        warn(
+          line: event.lines[.dtstart],
+          "a date-time DTSTART without DTEND or DURATION blocks no time (RFC 5545 §3.6.1)",
+          severity: .note)
+      }
       return start.isDate ? .oneDay : .zero
     }
   }

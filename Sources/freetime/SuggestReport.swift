@@ -62,7 +62,7 @@ struct SuggestReport {
       if !notes.isEmpty {
         out += "   " + Sanitize.text(notes.joined(separator: "  "), limit: 400) + "\n"
       }
-      out += "   " + bookCommand(meeting) + "\n"
+      out += "   " + Shell.wrap(bookWords(meeting), width: Terminal.columns, indent: 6) + "\n"
     }
     return out
   }
@@ -99,6 +99,11 @@ struct SuggestReport {
   /// `freetime book …` for a meeting: its attendees required, the missing and optional people
   /// optional, the first free room.
   func bookCommand(_ meeting: Suggestions.Meeting) -> String {
+    bookWords(meeting).joined(separator: " ")
+  }
+
+  /// The words of `bookCommand`, each quoted for a shell.
+  func bookWords(_ meeting: Suggestions.Meeting) -> [String] {
     var words = [
       "freetime", "book", "--at", TimeText.rfc3339(meeting.interval.start, zone: setup.zone),
       "--duration", DurationSyntax.short(duration.seconds), "--title", "Meeting",
@@ -108,7 +113,7 @@ struct SuggestReport {
     let optional = meeting.missing + people.filter { $0.role == .optional }.map(\.name)
     for name in optional { words += tokens(name).flatMap { ["--optional", $0] } }
     words += meeting.attendees.flatMap { tokens($0.name) }
-    return words.map(Shell.quote).joined(separator: " ")
+    return words.map(Shell.quote)
   }
 
   /// Why there is no suggestion, and what to try.
@@ -142,6 +147,26 @@ struct SuggestReport {
 
 /// Words for a POSIX shell.
 enum Shell {
+  /// A command line broken at spaces with `\` continuations so that no line is wider than
+  /// `width` (after the three columns it is printed at), still one command for a shell.
+  static func wrap(_ words: [String], width: Int?, indent: Int) -> String {
+    let command = words.joined(separator: " ")
+    guard let width, command.count + 3 > width else { return command }
+    var lines: [String] = []
+    var line = ""
+    for word in words {
+      let room = width - 3 - (lines.isEmpty ? 0 : indent - 3) - 2
+      if !line.isEmpty && line.count + 1 + word.count > room {
+        lines.append(line + " \\")
+        line = String(word)
+      } else {
+        line += (line.isEmpty ? "" : " ") + word
+      }
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n" + String(repeating: " ", count: indent))
+  }
+
   /// The word as it is when it is plain, else in single quotes.
   static func quote(_ word: String) -> String {
     let plain =

@@ -37,6 +37,28 @@ import Testing
     }
   }
 
+  /// suggest's table keeps within 80 columns too: its book lines wrap with `\` continuations,
+  /// and the wrapped command still books.
+  @Test func suggestFitsTheTerminal() throws {
+    let run = try Run.freetime(
+      ["suggest", "--duration", "1h", "--count", "2"] + team + week,
+      environment: ["COLUMNS": "80"])
+    let lines = run.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines.first { $0.count > 80 } ?? "")")
+    let book = lines.drop { !$0.hasPrefix("   freetime book") }.prefix { !$0.isEmpty }
+      .joined(separator: "\n")
+    #expect(book.contains("\\\n"))
+    let shell = try Run.command(
+      "/bin/bash",
+      [
+        "-c",
+        book.replacingOccurrences(of: "   freetime book", with: "\"$FREETIME\" book")
+          + " --force --owner alice=a@x.org --owner bob=b@x.org --owner carol=c@x.org --owner dave=d@x.org -o /dev/null",
+      ],
+      environment: ["FREETIME": Run.binary.path])
+    #expect(shell.status == 0, "\(shell.stderr)")
+  }
+
   /// --limit says how many it left out; --explain without a slot says what blocks; a day off
   /// for everyone is not drawn.
   @Test func truncationBlockingAndDaysOff() throws {

@@ -45,6 +45,12 @@ struct HoursChoice: Equatable {
     for entry in hours {
       let (name, text) = split(entry)
       guard let spans = WorkingHours.parseSpans(text) else {
+        if let empty = text.split(separator: ",").first(where: {
+          let ends = $0.split(separator: "-")
+          return ends.count == 2 && ends[0] == ends[1]
+        }) {
+          throw ValidationError("--hours '\(entry)': the range \(String(empty)) is empty.")
+        }
         throw ValidationError(
           "--hours '\(entry)' must be [NAME=]HH:MM-HH:MM[,HH:MM-HH:MM…], e.g. 09:00-17:00, 09:00-12:00,13:00-17:00, 22:00-06:00 or nina=10:00-18:00."
         )

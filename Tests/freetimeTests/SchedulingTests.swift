@@ -114,7 +114,8 @@ import Testing
         "--quorum", "1", "--room", "Fixtures/team/dave.ics", "--room", "dave=Fixtures/team/bob.ics",
       ], "named 'dave'"
     ),
-    (["--hours", "09:00-09:00"], "--hours"), (["--days", "someday"], "--days"),
+    (["--hours", "09:00-09:00"], "the range 09:00-09:00 is empty"),
+    (["--days", "someday"], "--days"),
     (["--hours", "nobody=09:00-17:00"], "--hours or --days names 'nobody'"),
     (["--days", "alice=someday"], "--days 'alice=someday'"),
     (["--align", "0s"], "--align"),

@@ -16,16 +16,19 @@ REFERENCE = os.path.join(ROOT, "Tests", "reference", "reference.py")
 VEVENTS_PER_EVENT = 1.24
 
 
-def generate(python, out, vevents, people, weeks, seed):
+def generate(python, out, vevents, people, weeks, seed, mix="lean"):
     marker = os.path.join(out, "done")
     if os.path.exists(marker):
         return
     os.makedirs(out, exist_ok=True)
     events = int(vevents / VEVENTS_PER_EVENT)
     print(f"generating {people} x ~{vevents} VEVENTs in {out} ...", file=sys.stderr, flush=True)
+    # lean: long skipped lines, series nearly all bounded; dense: a year of meetings, ~13% of
+    # them recurring (a fifth of those open-ended), five zones with VTIMEZONEs.
+    shape = ["--open-series", "0.01", "--lean"] if mix == "lean" else \
+        ["--open-series", "0.2", "--mix", "dense"]
     subprocess.run([python, GENERATE, out, "--seed", str(seed), "--people", str(people),
-                    "--events", str(events), "--weeks", str(weeks), "--open-series", "0.01",
-                    "--lean"], check=True)
+                    "--events", str(events), "--weeks", str(weeks)] + shape, check=True)
     open(marker, "w").close()
 
 
@@ -121,6 +124,22 @@ def main():
     report("freetime, 2 calendars, year window, JSON: events/s", f"{n / ours_t:,.0f}  ({ours_rss / 1024:.0f} MiB)")
     report("RATIO freetime / floor (events/s; target >= 2, aim 3)", f"{floor_t / ours_t:.2f}")
     report("RATIO two calendars in parallel / one after the other (<= 0.6)", f"{ours_t / sum(solo):.2f}")
+
+    # 1b. The same on the dense mix: one year of meetings, the window over that year.
+    dense = os.path.join(d, "100k-dense")
+    generate(py, dense, 100_000 // scale, 2, 52, 15, mix="dense")
+    two_dense = [os.path.join(dense, f"person{i}.ics") for i in range(2)]
+    n = vevents(two_dense)
+    size = sum(os.path.getsize(p) for p in two_dense)
+    floor_t, floor_rss = best([args.floor] + two_dense, args.repeat)
+    ours_t, ours_rss = best([ft] + two_dense + common, args.repeat, os.path.join(d, "dense.json"))
+    solo = [best([ft, p] + common, args.repeat)[0] for p in two_dense]
+    report(f"input (dense mix): 2 calendars, {n} VEVENTs, {size / 1e6:.0f} MB", "")
+    report("floor on the dense mix: events/s", f"{n / floor_t:,.0f}  ({floor_rss / 1024:.0f} MiB)")
+    report("freetime on the dense mix: events/s", f"{n / ours_t:,.0f}  ({ours_rss / 1024:.0f} MiB)")
+    report("RATIO freetime / floor, dense (events/s; target >= 3)", f"{floor_t / ours_t:.2f}")
+    report("RATIO one dense calendar alone / floor on it (target >= 2)",
+           f"{best([args.floor, two_dense[0]], args.repeat)[0] / min(solo):.2f}")
 
     # 2. Peak RSS on a 1M-VEVENT calendar, window over all of it (every interval kept).
     n1 = vevents(one)

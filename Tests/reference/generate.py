@@ -2,7 +2,7 @@
 """A deterministic generator of realistic calendars, for differential tests and benchmarks.
 
     generate.py OUTDIR --seed N [--people 4] [--events 60] [--start 2026-11-02] [--weeks 6]
-                [--open-series 0.4] [--lean]
+                [--open-series 0.4] [--lean] [--mix default|dense]
 
 writes OUTDIR/person0.ics … with the mix real calendars have: single events in several zones
 (with and without VTIMEZONE blocks), UTC and floating times (with X-WR-TIMEZONE), all-day and
@@ -11,6 +11,10 @@ cancelled instances (RECURRENCE-ID), transparent, cancelled and tentative events
 long folded DESCRIPTION and ATTENDEE lines, CRLF line ends. The same seed gives the same bytes.
 Wall-clock times avoid 00:00-04:00 so no instance falls in a DST gap or fold, where the RFC and
 some libraries disagree.
+
+`--mix dense` is the benchmark's dense mix (Benchmarks/README.md): lean events, about 13% of
+them recurring, all in five zones that have their VTIMEZONE in the file; the default mix (what
+the differential tests use) is unchanged by it.
 """
 import argparse
 import datetime as dt
@@ -23,13 +27,19 @@ VTIMEZONES = {
     "America/New_York": ("-0500", "-0400", "EST", "EDT", "19700308T020000", "2SU", 3, "19701101T020000", "1SU", 11),
     "Europe/London": ("+0000", "+0100", "GMT", "BST", "19700329T010000", "-1SU", 3, "19701025T020000", "-1SU", 10),
 }
+# Two more zones written with their VTIMEZONE in the dense mix only.
+DENSE_VTIMEZONES = {
+    "America/Los_Angeles": ("-0800", "-0700", "PST", "PDT", "19700308T020000", "2SU", 3, "19701101T020000", "1SU", 11),
+    "Australia/Sydney": ("+1000", "+1100", "AEST", "AEDT", "19701004T020000", "1SU", 10, "19700405T030000", "1SU", 4),
+}
 PLAIN_ZONES = ["Asia/Tokyo", "Asia/Kolkata", "America/Los_Angeles", "Australia/Sydney", "Europe/Berlin"]
 WORDS = ("planning review sync standup retro lunch interview budget roadmap design customer "
          "demo offsite training onboarding hiring quarterly weekly release incident").split()
 
 
 def vtimezone(name):
-    std, dst, sn, dn, dst_start, dst_day, dst_month, std_start, std_day, std_month = VTIMEZONES[name]
+    std, dst, sn, dn, dst_start, dst_day, dst_month, std_start, std_day, std_month = \
+        {**VTIMEZONES, **DENSE_VTIMEZONES}[name]
     return [
         "BEGIN:VTIMEZONE", f"TZID:{name}", f"X-LIC-LOCATION:{name}",
         "BEGIN:DAYLIGHT", f"TZOFFSETFROM:{std}", f"TZOFFSETTO:{dst}", f"TZNAME:{dn}",
@@ -57,10 +67,11 @@ def fmt(t):
 
 
 class Person:
-    def __init__(self, rng, index, start, weeks, events, open_series=0.4, lean=False):
+    def __init__(self, rng, index, start, weeks, events, open_series=0.4, lean=False, mix="default"):
         self.rng, self.index, self.start, self.weeks, self.events = rng, index, start, weeks, events
-        self.open_series, self.lean = open_series, lean
-        self.home = rng.choice(list(VTIMEZONES) + PLAIN_ZONES)
+        self.open_series, self.lean, self.mix = open_series, lean, mix
+        self.zones = list(VTIMEZONES) + (list(DENSE_VTIMEZONES) if mix == "dense" else PLAIN_ZONES)
+        self.home = rng.choice(self.zones)
         self.uid = 0
 
     def next_uid(self):
@@ -104,7 +115,7 @@ class Person:
             return "utc"
         if r < 0.75:
             return "floating"
-        return self.rng.choice(list(VTIMEZONES) + PLAIN_ZONES)
+        return self.rng.choice(self.zones)
 
     def single(self):
         r = self.rng
@@ -138,6 +149,10 @@ class Person:
         uid = self.next_uid()
         style = r.choice([self.home, self.home, "utc"] + ([] if self.home in VTIMEZONES else []))
         first = self.when() - dt.timedelta(days=r.randrange(0, 60))
+        if self.mix == "dense" and style == "utc":
+            # when() is a wall-clock time: a UTC series recurs on the home zone's wall clock, so
+            # its start is that wall time there, in UTC (never in a DST gap of the home zone).
+            first = first.replace(tzinfo=ZoneInfo(self.home)).astimezone(dt.timezone.utc).replace(tzinfo=None)
         length = dt.timedelta(minutes=r.choice([15, 30, 60]))
         if r.random() < 0.5:
             days = sorted(r.sample(["MO", "TU", "WE", "TH", "FR"], r.randrange(1, 4)))
@@ -210,14 +225,15 @@ class Person:
         r = self.rng
         lines = ["BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:-//freetime//generator {self.index}//EN",
                  "CALSCALE:GREGORIAN", f"X-WR-CALNAME:Person {self.index}", f"X-WR-TIMEZONE:{self.home}"]
-        for name in VTIMEZONES:
+        for name in self.zones if self.mix == "dense" else VTIMEZONES:
             lines += vtimezone(name)
+        single, all_day = (0.77, 0.87) if self.mix == "dense" else (0.6, 0.75)
         n = 0
         while n < self.events:
             k = r.random()
-            if k < 0.6:
+            if k < single:
                 block = self.single()
-            elif k < 0.75:
+            elif k < all_day:
                 block = self.all_day()
             else:
                 block = self.series()
@@ -242,12 +258,15 @@ def main():
                     help="share of series with neither COUNT nor UNTIL")
     ap.add_argument("--lean", action="store_true",
                     help="shorter DESCRIPTIONs and fewer ATTENDEEs (~350 bytes per event)")
+    ap.add_argument("--mix", choices=["default", "dense"], default="default",
+                    help="dense: ~13%% recurring, five zones with VTIMEZONEs (implies --lean)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     os.makedirs(args.outdir, exist_ok=True)
     start = dt.date.fromisoformat(args.start)
     for i in range(args.people):
-        person = Person(rng, i, start, args.weeks, args.events, args.open_series, args.lean)
+        person = Person(rng, i, start, args.weeks, args.events, args.open_series,
+                        args.lean or args.mix == "dense", args.mix)
         with open(os.path.join(args.outdir, f"person{i}.ics"), "wb") as f:
             f.write(person.calendar())
 

@@ -112,34 +112,31 @@ def main():
         rows.append((name, value))
         print(f"{name:<62} {value}", flush=True)
 
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, {platform.platform()}")
-    # 1. End to end against the floor: two calendars, a year's window, JSON out.
-    n = vevents(two)
-    size = sum(os.path.getsize(p) for p in two)
-    floor_t, floor_rss = best([args.floor] + two, args.repeat)
-    ours_t, ours_rss = best([ft] + two + common, args.repeat, os.path.join(d, "ours.json"))
-    solo = [best([ft, p] + common, args.repeat)[0] for p in two]
-    report(f"input: 2 calendars, {n} VEVENTs, {size / 1e6:.0f} MB", "")
-    report("floor (libical bare streaming parse): events/s", f"{n / floor_t:,.0f}  ({floor_rss / 1024:.0f} MiB)")
-    report("freetime, 2 calendars, year window, JSON: events/s", f"{n / ours_t:,.0f}  ({ours_rss / 1024:.0f} MiB)")
-    report("RATIO freetime / floor (events/s; target >= 2, aim 3)", f"{floor_t / ours_t:.2f}")
-    report("RATIO two calendars in parallel / one after the other (<= 0.6)", f"{ours_t / sum(solo):.2f}")
+    def end_to_end(mix, files, out):
+        """Two calendars on two cores against the floor reading both, and each one alone."""
+        n = vevents(files)
+        size = sum(os.path.getsize(p) for p in files)
+        floor_t, floor_rss = best([args.floor] + files, args.repeat)
+        ours_t, ours_rss = best([ft] + files + common, args.repeat, os.path.join(d, out))
+        solo = [best([ft, p] + common, args.repeat)[0] for p in files]
+        report(f"input ({mix} mix): 2 calendars, {n} VEVENTs, {size / 1e6:.0f} MB", "")
+        report(f"floor (libical bare streaming parse), {mix}: events/s",
+               f"{n / floor_t:,.0f}  ({floor_rss / 1024:.0f} MiB)")
+        report(f"freetime, 2 calendars, year window, JSON, {mix}: events/s",
+               f"{n / ours_t:,.0f}  ({ours_rss / 1024:.0f} MiB)")
+        report(f"RATIO freetime / floor, {mix} (events/s; target >= 3)", f"{floor_t / ours_t:.2f}")
+        report(f"RATIO one calendar alone / floor on it, {mix} (target >= 2)",
+               f"{best([args.floor, files[0]], args.repeat)[0] / solo[0]:.2f}")
+        report(f"RATIO two calendars in parallel / one after the other, {mix} (<= 0.6)",
+               f"{ours_t / sum(solo):.2f}")
 
-    # 1b. The same on the dense mix: one year of meetings, the window over that year.
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, {platform.platform()}")
+    # 1. End to end against the floor, on each mix: lean (a year's window over ten years), and
+    #    dense (one year of meetings, the window over that year).
+    end_to_end("lean", two, "ours.json")
     dense = os.path.join(d, "100k-dense")
     generate(py, dense, 100_000 // scale, 2, 52, 15, mix="dense")
-    two_dense = [os.path.join(dense, f"person{i}.ics") for i in range(2)]
-    n = vevents(two_dense)
-    size = sum(os.path.getsize(p) for p in two_dense)
-    floor_t, floor_rss = best([args.floor] + two_dense, args.repeat)
-    ours_t, ours_rss = best([ft] + two_dense + common, args.repeat, os.path.join(d, "dense.json"))
-    solo = [best([ft, p] + common, args.repeat)[0] for p in two_dense]
-    report(f"input (dense mix): 2 calendars, {n} VEVENTs, {size / 1e6:.0f} MB", "")
-    report("floor on the dense mix: events/s", f"{n / floor_t:,.0f}  ({floor_rss / 1024:.0f} MiB)")
-    report("freetime on the dense mix: events/s", f"{n / ours_t:,.0f}  ({ours_rss / 1024:.0f} MiB)")
-    report("RATIO freetime / floor, dense (events/s; target >= 3)", f"{floor_t / ours_t:.2f}")
-    report("RATIO one dense calendar alone / floor on it (target >= 2)",
-           f"{best([args.floor, two_dense[0]], args.repeat)[0] / min(solo):.2f}")
+    end_to_end("dense", [os.path.join(dense, f"person{i}.ics") for i in range(2)], "dense.json")
 
     # 2. Peak RSS on a 1M-VEVENT calendar, window over all of it (every interval kept).
     n1 = vevents(one)

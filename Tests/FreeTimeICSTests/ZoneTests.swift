@@ -1,5 +1,6 @@
 import Foundation
 import FreeTimeCore
+import TestSupport
 import Testing
 
 @testable import FreeTimeICS
@@ -54,5 +55,193 @@ import Testing
         prague.utcOffset(at: instant)
           == icu.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant))))
     }
+  }
+
+  /// A file's VTIMEZONE answers from libical's own list of its changes (`LibicalZone`): the
+  /// same offset as libical's `icaltimezone_get_utc_offset_of_utc_time` at every instant, on
+  /// every VTIMEZONE in Fixtures/ (those libical would spin on aside).
+  @Test func fileZonesAnswerAsLibicalDoes() throws {
+    var state: UInt64 = 7
+    func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state >> 11
+    }
+    let root = Paths.fixtures.path
+    let paths = FileManager.default.enumerator(atPath: root)!.compactMap { $0 as? String }
+      .filter { $0.hasSuffix(".ics") }.sorted()
+    var zones = 0
+    var tabled = 0
+    var own = 0
+    var compared = 0
+    for relative in paths {
+      guard let data = FileManager.default.contents(atPath: root + "/" + relative),
+        data.count < 2_000_000
+      else { continue }
+      var scanner = LineScanner(bytes: Array(data))
+      var block: [ContentLine]? = nil
+      while let line = try? scanner.next() {
+        if line.name == "BEGIN" && line.keyword == "VTIMEZONE" { block = [] }
+        block?.append(line)
+        guard line.name == "END" && line.keyword == "VTIMEZONE", let lines = block else { continue }
+        block = nil
+        // Rules other than FREQ=YEARLY make libical spin; freetime never builds such a zone.
+        let spins = lines.contains {
+          $0.name == "RRULE" && !$0.value.uppercased().contains("FREQ=YEARLY")
+        }
+        guard !spins, let zone = LibicalZone(lines) else { continue }
+        Self.expandFar(zone)
+        zones += 1
+        let changes = zone.changeInstants
+        if !changes.isEmpty { tabled += 1 }
+        if zone.changesAreOwn { own += 1 }
+        var instants = (0..<100).map { _ in -2_208_988_800 + Int64(next() % 6_500_000_000) }
+        for change in changes { instants += [change - 1, change, change + 1] }
+        for instant in instants {
+          #expect(
+            zone.utcOffset(at: instant) == zone.askLibical(at: instant),
+            "\(relative) at \(instant)")
+          let span = zone.utcOffsetSpan(at: instant)
+          #expect(span.from <= instant && instant < span.to)
+          for edge in [span.from, span.to - 1] {
+            #expect(zone.askLibical(at: edge) == span.offset, "\(relative): span of \(instant)")
+          }
+          compared += 1
+        }
+      }
+    }
+    #expect(zones > 50)
+    #expect(tabled > 50)
+    #expect(own > 40)
+    #expect(compared > 10_000)
+  }
+
+  /// Random VTIMEZONEs of the shapes `ObservanceChanges` reads (and some it leaves to libical):
+  /// DTSTART in 1601, 1970 or near now, numbered and last weekdays, BYMONTHDAY weeks, UNTIL in
+  /// UTC and local time, RDATEs, a missing TZOFFSETFROM, one observance or several; every
+  /// answer equal to libical's.
+  @Test func randomZonesAnswerAsLibicalDoes() throws {
+    var state: UInt64 = 11
+    func next(_ n: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(n))
+    }
+    func offset(_ seconds: Int) -> String {
+      let a = abs(seconds)
+      let text = (seconds < 0 ? "-" : "+") + String(format: "%02d%02d", a / 3600, a % 3600 / 60)
+      return a % 60 == 0 ? text : text + String(format: "%02d", a % 60)
+    }
+    let days = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+    var own = 0
+    for n in 0..<300 {
+      let standard = (next(28) - 12) * 3600 + [0, 0, 0, 1800, 2700, 17][next(6)]
+      let saving = [3600, 3600, 1800, 7200, -3600][next(5)]
+      var lines = ["BEGIN:VTIMEZONE", "TZID:Random/\(n)"]
+      for (kind, to, from) in [
+        ("DAYLIGHT", standard + saving, standard), ("STANDARD", standard, standard + saving),
+      ].prefix(next(6) == 0 ? 1 : 2) {
+        let year = [1601, 1970, 1970, 2007, 2024, 2026][next(6)]
+        let month = 1 + next(12)
+        lines += ["BEGIN:\(kind)"]
+        var body = [
+          "TZOFFSETTO:\(offset(to))",
+          String(
+            format: "DTSTART:%04d%02d%02dT%02d%02d00", year, month, 1 + next(28), next(4),
+            [0, 30][next(2)]),
+        ]
+        if next(8) != 0 { body.append("TZOFFSETFROM:\(offset(from))") }
+        switch next(6) {
+        case 0: break  // DTSTART alone
+        case 1:
+          body.append(
+            String(format: "RDATE:%04d%02d%02dT020000", 2026 + next(3), 1 + next(12), 1 + next(28)))
+          if next(2) == 0 {
+            body.append(
+              String(
+                format: "RDATE:%04d%02d%02dT010000Z", 2026 + next(3), 1 + next(12), 1 + next(28)))
+          }
+        default:
+          var rule = "RRULE:FREQ=YEARLY;BYMONTH=\(month);"
+          let day = days[next(7)]
+          switch next(4) {
+          case 0: rule += "BYMONTHDAY=8,9,10,11,12,13,14;BYDAY=\(day)"
+          case 1: rule += "BYDAY=-1\(day)"
+          case 2: rule += "BYDAY=\(1 + next(5))\(day)"
+          default: rule += "BYDAY=\([-2, -5, 4][next(3)])\(day)"
+          }
+          switch next(5) {
+          case 0:
+            rule += String(
+              format: ";UNTIL=%04d%02d%02dT%02d0000Z", 2020 + next(10), month, 1 + next(28),
+              next(24))
+          case 1:
+            rule += String(
+              format: ";UNTIL=%04d%02d%02dT020000", 2020 + next(10), month, 1 + next(28))
+          case 2: rule += ";INTERVAL=1"
+          default: break
+          }
+          body.append(rule)
+        }
+        lines += (next(2) == 0 ? body : body.reversed()) + ["END:\(kind)"]
+      }
+      lines.append("END:VTIMEZONE")
+      let content = lines.enumerated().map { ContentLine(bytes: Array($1.utf8), number: $0 + 1) }
+      let zone = try #require(LibicalZone(content), "\(lines)")
+      if zone.changesAreOwn { own += 1 }
+      Self.expandFar(zone)
+      var instants = (0..<60).map { _ in Instant(-11_000_000_000 + next(16_000_000_000)) }
+      for change in zone.changeInstants { instants += [change - 1, change, change + 1] }
+      for instant in instants {
+        #expect(
+          zone.utcOffset(at: instant) == zone.askLibical(at: instant),
+          "\(lines.joined(separator: "\n")) at \(instant)")
+      }
+    }
+    #expect(own > 250)
+  }
+
+  /// Makes libical expand the zone's changes far ahead before it is compared with the table.
+  /// libical expands them up to a year (five after the one asked about), keeps a change by the
+  /// year of its wall clock and looks one up by the year of its UTC time, so a change early on
+  /// 1 January of the year after the last one expanded is missing from its answers until a later
+  /// year is asked about: its answers at the end of a year depend on what it was asked before
+  /// (docs/LIBICAL.md). The table holds every change up to its end.
+  static func expandFar(_ zone: LibicalZone) {
+    _ = zone.askLibical(at: 4_200_000_000)  // 2103
+  }
+
+  /// A VTIMEZONE's TZOFFSETFROM may come before its DTSTART: the file's zone is still the one
+  /// used, not the system zone of the same name.
+  @Test func observancePropertiesInAnyOrder() throws {
+    let text = """
+      BEGIN:VCALENDAR
+      VERSION:2.0
+      PRODID:x
+      BEGIN:VTIMEZONE
+      TZID:America/New_York
+      BEGIN:STANDARD
+      TZOFFSETFROM:+0300
+      TZOFFSETTO:+0300
+      DTSTART:19700101T000000
+      END:STANDARD
+      END:VTIMEZONE
+      BEGIN:VEVENT
+      UID:a
+      DTSTAMP:20260101T000000Z
+      DTSTART;TZID=America/New_York:20261201T100000
+      DTEND;TZID=America/New_York:20261201T110000
+      END:VEVENT
+      END:VCALENDAR
+
+      """
+    let path = NSTemporaryDirectory() + "zone-order-\(getpid()).ics"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let options = ReadOptions(
+      window: Interval(1_795_392_000, 1_798_761_600), defaultZone: Zone.utc, tentative: .busy,
+      allDay: .busy, maxInstances: 1000)
+    let person = try CalendarReader.read(
+      CalendarSource(kind: .file(path), name: "p", argument: path), options: options)
+    // 10:00 at +03:00 is 07:00 UTC (New York's own rules would say 15:00).
+    #expect(person.busy == [Interval(1_796_108_400, 1_796_112_000)])
   }
 }

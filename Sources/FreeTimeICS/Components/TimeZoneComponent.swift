@@ -52,18 +52,22 @@ extension FileReader {
         return
       }
     }
-    // The earliest observance onset (DTSTART in the offset it changes from).
+    // The earliest observance onset (DTSTART in the offset it changes from; the two properties
+    // come in any order within the observance).
     var coveredFrom = Instant.max
     var onset: Int64? = nil
+    var from: Int? = nil
     for line in lines {
       switch line.name {
-      case "BEGIN": onset = nil
+      case "BEGIN":
+        (onset, from) = (nil, nil)
+      case "END":
+        if let onset, let from { coveredFrom = min(coveredFrom, onset - Int64(from)) }
+        (onset, from) = (nil, nil)
       case "DTSTART":
         onset = ValueSyntax.onset(line.value.trimmingWhitespace().utf8)
       case "TZOFFSETFROM":
-        if let o = onset, let offset = ValueSyntax.utcOffset(line.value.trimmingWhitespace().utf8) {
-          coveredFrom = min(coveredFrom, o - Int64(offset))
-        }
+        from = ValueSyntax.utcOffset(line.value.trimmingWhitespace().utf8)
       default: break
       }
     }

@@ -144,7 +144,8 @@ final class OffsetTable: Sendable {
     return OffsetTable.span(at: instant, starts, offsets, to: OffsetTable.to)
   }
 
-  private static func span(
+  /// The entry of `starts`/`offsets` holding `instant` (at or after `starts[0]`) and its span.
+  static func span(
     at instant: Instant, _ starts: [Instant], _ offsets: [Int], to end: Instant
   ) -> (offset: Int, from: Instant, to: Instant) {
     var low = 0

@@ -131,6 +131,10 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
     if let table, let span = table.span(at: instant) {
       return (span.offset, before == nil ? span.from : max(span.from, coveredFrom), span.to)
     }
+    if let libical {
+      let span = libical.utcOffsetSpan(at: instant)
+      return (span.offset, before == nil ? span.from : max(span.from, coveredFrom), span.to)
+    }
     return (utcOffset(at: instant), instant, instant + 1)
   }
 

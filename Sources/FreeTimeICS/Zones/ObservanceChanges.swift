@@ -1,0 +1,174 @@
+import FreeTimeCore
+
+/// The offset changes a VTIMEZONE's STANDARD and DAYLIGHT observances make, worked out as
+/// libical 3.0.16 works them out (`icaltimezone_expand_vtimezone`), for the shapes real zones
+/// are written in, without libical's recurrence iterator: it calls ICU several times a change,
+/// and a zone written from 1601 (as Outlook writes every zone) cost about 10 ms to expand.
+///
+/// Like libical: an observance without DTSTART or TZOFFSETTO is ignored, a missing
+/// TZOFFSETFROM is TZOFFSETTO; DTSTART is a change (once for each RRULE, or once without one);
+/// each RRULE instance after DTSTART up to UNTIL (a UTC UNTIL read with TZOFFSETFROM) and each
+/// RDATE is a change; a change's instant is its wall clock less TZOFFSETFROM (a UTC RDATE is
+/// taken as it is). The shapes read here: a local DTSTART without parameters, RRULEs that are
+/// FREQ=YEARLY on one month with one BYDAY (a numbered weekday, or a weekday with BYMONTHDAY),
+/// without COUNT, and single-valued RDATEs of a local or UTC date-time. Anything else returns
+/// nil and libical expands the zone itself. `ZoneTests` compares the two on every VTIMEZONE of
+/// the fixtures and on random ones.
+enum ObservanceChanges {
+  /// The changes in instants before `end` (UTC), sorted, with the offset each changes to; nil
+  /// when a shape is not one of those read here, or when two changes at one instant disagree.
+  static func changes(_ lines: [ContentLine], before end: Instant) -> (
+    starts: [Instant], offsets: [Int]
+  )? {
+    let lastYear = CivilTime.fields(end).year + 1
+    var changes: [(at: Instant, offset: Int)] = []
+    var observance: Observance? = nil
+    var depth = 0
+    for line in lines {
+      let name = line.name
+      let plain = line.valueStart == name.utf8.count + 1
+      switch name {
+      case "BEGIN":
+        let keyword = line.keyword
+        if depth == 0 && keyword == "VTIMEZONE" {
+          depth = 1
+        } else if depth == 1 && (keyword == "STANDARD" || keyword == "DAYLIGHT") {
+          depth = 2
+          observance = Observance()
+        } else {
+          return nil
+        }
+      case "END":
+        if depth == 2 {
+          guard let o = observance, o.expand(into: &changes, lastYear: lastYear) else {
+            return nil
+          }
+          observance = nil
+        }
+        depth -= 1
+      case "DTSTART" where depth == 2:
+        let value = line.strippedValue
+        guard plain, observance?.start == nil, value.count == 15,
+          let civil = ValueSyntax.onset(value)
+        else { return nil }
+        observance?.start = civil
+      case "TZOFFSETTO" where depth == 2, "TZOFFSETFROM" where depth == 2:
+        guard let offset = ValueSyntax.utcOffset(line.strippedValue) else { return nil }
+        if name == "TZOFFSETTO" {
+          guard observance?.to == nil else { return nil }
+          observance?.to = offset
+        } else {
+          guard observance?.from == nil else { return nil }
+          observance?.from = offset
+        }
+      case "RRULE" where depth == 2, "RDATE" where depth == 2:
+        guard plain else { return nil }
+        observance?.recurrences.append(line)
+      default:
+        if depth == 2 && name.hasPrefix("EX") && (name == "EXRULE" || name == "EXDATE") {
+          continue  // libical's expansion ignores them
+        }
+      }
+    }
+    guard depth == 0 else { return nil }
+    changes.sort { $0.at < $1.at }
+    var starts: [Instant] = []
+    var offsets: [Int] = []
+    for change in changes where change.at < end {
+      if let last = starts.last, last == change.at {
+        // libical's sort leaves the order of equal changes to qsort: only agreeing ones are read.
+        guard offsets[offsets.count - 1] == change.offset else { return nil }
+        continue
+      }
+      starts.append(change.at)
+      offsets.append(change.offset)
+    }
+    return (starts, offsets)
+  }
+
+  private struct Observance {
+    var start: Int64? = nil
+    var to: Int? = nil
+    var from: Int? = nil
+    var recurrences: [ContentLine] = []
+
+    /// Appends this observance's changes in years up to `lastYear`; false for a shape not read
+    /// here.
+    func expand(into changes: inout [(at: Instant, offset: Int)], lastYear: Int) -> Bool {
+      guard let start, let to else { return true }  // libical ignores the observance
+      let from = self.from ?? to
+      let rules = recurrences.filter { $0.name == "RRULE" }
+      if rules.isEmpty { changes.append((start - Int64(from), to)) }
+      for line in recurrences {
+        let value = line.strippedValue
+        if line.name == "RDATE" {
+          if value.count == 15, let civil = ValueSyntax.onset(value) {
+            changes.append((civil - Int64(from), to))
+          } else if value.count == 16, value.last == UInt8(ascii: "Z"),
+            let civil = ValueSyntax.onset(value.dropLast())
+          {
+            changes.append((civil, to))
+          } else {
+            return false
+          }
+          continue
+        }
+        guard let rule = LibicalRecurrence.rule(text: value),
+          let days = Self.days(rule), let last = Self.lastLocal(rule, from: from)
+        else { return false }
+        changes.append((start - Int64(from), to))
+        let startDay = CivilTime.floorDiv(start, 86400)
+        let time = start - startDay * 86400
+        let firstYear = CivilTime.fields(start).year
+        guard firstYear <= lastYear else { continue }
+        for year in firstYear...lastYear {
+          for day in days(year) {
+            let civil = day * 86400 + time
+            if civil <= start { continue }  // DTSTART was added; the iterator starts there
+            if let last, civil > last { break }
+            changes.append((civil - Int64(from), to))
+          }
+        }
+      }
+      return true
+    }
+
+    /// The last wall-clock time UNTIL lets an instance start at (nil: no UNTIL); nil inside
+    /// when UNTIL is not read here.
+    static func lastLocal(_ rule: RecurrenceRule, from: Int) -> Int64?? {
+      guard let until = rule.until else { return .some(nil) }
+      guard until.isReadable, !until.isDate, until.tzid == nil else { return nil }
+      return .some(until.isUTC ? until.civil + Int64(from) : until.civil)
+    }
+
+    /// The days (day numbers, in order) a yearly rule of a shape read here gives in a year.
+    static func days(_ rule: RecurrenceRule) -> ((Int) -> [Int64])? {
+      guard rule.frequency == .yearly, rule.step == 1, rule.count == 0, rule.rscale == nil,
+        rule.bySecond.isEmpty, rule.byMinute.isEmpty, rule.byHour.isEmpty,
+        rule.byYearDay.isEmpty, rule.byWeekNo.isEmpty, rule.bySetPos.isEmpty,
+        rule.byMonth.count == 1, !rule.byMonth[0].isLeap, rule.byDay.count == 1
+      else { return nil }
+      let month = rule.byMonth[0].number
+      let weekday = rule.byDay[0].weekday
+      let position = rule.byDay[0].position
+      let monthDays = rule.byMonthDay
+      guard (1...12).contains(month), (0...6).contains(weekday),
+        monthDays.isEmpty || position == 0, (-5...5).contains(position)
+      else { return nil }
+      return { year in
+        let first = CivilTime.days(year: year, month: month, day: 1)
+        let length = Int64(CivilTime.monthLength(year: year, month: month))
+        // Day numbers of this weekday in the month.
+        let offset = CivilTime.floorMod(Int64(weekday) - (first + 4), 7)
+        let all = Array(stride(from: first + offset, to: first + length, by: 7))
+        if position > 0 { return position <= all.count ? [all[position - 1]] : [] }
+        if position < 0 { return -position <= all.count ? [all[all.count + position]] : [] }
+        if monthDays.isEmpty { return all }
+        return all.filter { day in
+          let n = Int(day - first) + 1
+          return monthDays.contains(n) || monthDays.contains(n - Int(length) - 1)
+        }
+      }
+    }
+  }
+}

@@ -59,6 +59,9 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // The reader's pre-pass alone, which Benchmarks/run.sh times (not installed).
+    .executableTarget(
+      name: "freetime-prepass", dependencies: ["FreeTimeICS"], path: "Benchmarks/prepass"),
     // What the test targets share: the seeded generator, the package's paths, temporary files.
     // Foundation only: no Testing, no XCTest.
     .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -118,7 +118,7 @@ def main():
             name = name or (base[:-4] if base.lower().endswith(".ics") else base)
             zones = dict(z.split("=", 1) for z in args.zone)
             home = ZoneInfo(zones[name]) if name in zones else reference.person_home([path], zone)
-            busy = reference.busy_of_file(path, start, end, args, home, forced=name in zones)
+            busy = reference.busy_of_file(path, start, end, args, home, forced=name in zones, name=name)
             free = [True] * minutes
             for s, e in busy:
                 if s >= e:

@@ -13,11 +13,14 @@ Semantics follow freetime's docs/ARCHITECTURE.md. Known differences from RFC 554
 the libraries, not from this script: zoneinfo resolves a wall time in a DST gap with the offset
 *before* the gap and a fold with fold=0 (the first occurrence), which is what RFC 5545 §3.3.5
 asks; recurring-ical-events matches RECURRENCE-ID overrides by their local time.
-freetime also reads the calendar owner's PARTSTAT and Outlook's X-MICROSOFT-CDO-BUSYSTATUS,
-which this script does not: the generated calendars name no owner address (X-WR-CALNAME is not
-an address) and no show-as, so the two read them alike. The home zone of floating times and
-DATE values follows freetime's rule (`person_home`): the first X-WR-TIMEZONE, else the zone most
-timed DTSTARTs name by TZID, else --tz.
+Like freetime (README, What is busy), it reads the calendar owner's reply and Outlook's "Show
+as" (`blocks`): the owner is X-WR-CALNAME when it is an address (Google), else X-OWNER
+(Outlook), else the calendar's name when it is an address; where the owner is an ATTENDEE,
+their PARTSTAT DECLINED or DELEGATED blocks nothing, TENTATIVE and NEEDS-ACTION are tentative.
+X-MICROSOFT-CDO-BUSYSTATUS (else X-MICROSOFT-CDO-INTENDEDSTATUS) wins over TRANSP: FREE and
+WORKINGELSEWHERE block nothing, TENTATIVE is tentative, BUSY and OOF block. The home zone of
+floating times and DATE values follows freetime's rule (`person_home`): the first
+X-WR-TIMEZONE, else the zone most timed DTSTARTs name by TZID, else --tz.
 """
 import argparse
 import datetime as dt
@@ -132,9 +135,64 @@ def person_home(files, default):
     return min(votes.values(), key=lambda v: (-v[0], v[1]))[2]
 
 
-def busy_of_file(path, start, end, args, person_zone, forced=False):
+SHOW_AS = ("FREE", "TENTATIVE", "BUSY", "OOF", "WORKINGELSEWHERE")
+REPLIES = ("ACCEPTED", "TENTATIVE", "NEEDS-ACTION", "DECLINED", "DELEGATED")
+
+
+def owner_address(text):
+    """An owner's address as freetime compares it: lower case, without mailto:; None when the
+    text is not an address."""
+    text = str(text).strip().lower()
+    if text.startswith("mailto:"):
+        text = text[7:]
+    return text if len(text) >= 3 and "@" in text and " " not in text else None
+
+
+def calendar_owner(cal, name):
+    """X-WR-CALNAME when it is an address, else X-OWNER, else the person's name."""
+    for key in ("X-WR-CALNAME", "X-OWNER"):
+        value = cal.get(key)
+        if value is not None and owner_address(value):
+            return owner_address(value)
+    return owner_address(name)
+
+
+def one(ev, key):
+    """The first value of a property (icalendar gives a list when it is repeated)."""
+    value = ev.get(key)
+    return value[0] if isinstance(value, list) else value
+
+
+def blocks(ev, owner, args):
+    """Whether an event blocks time (freetime's EventInterpreter.blocking)."""
+    status = str(one(ev, "STATUS") or "").strip().upper()
+    transp = str(one(ev, "TRANSP") or "OPAQUE").strip().upper()
+    show = None
+    for key in ("X-MICROSOFT-CDO-BUSYSTATUS", "X-MICROSOFT-CDO-INTENDEDSTATUS"):
+        value = str(one(ev, key) or "").strip().upper()
+        if value in SHOW_AS:
+            show = value
+            break
+    reply = None
+    if owner:
+        attendees = ev.get("ATTENDEE") or []
+        for attendee in attendees if isinstance(attendees, list) else [attendees]:
+            if owner_address(attendee) == owner:
+                partstat = str(attendee.params.get("PARTSTAT", "")).strip('"').upper()
+                reply = partstat if partstat in REPLIES else "ACCEPTED"
+                break
+    if status == "CANCELLED" or reply in ("DECLINED", "DELEGATED"):
+        return False
+    if (show in ("FREE", "WORKINGELSEWHERE")) if show else transp == "TRANSPARENT":
+        return False
+    tentative = status == "TENTATIVE" or show == "TENTATIVE" or reply in ("TENTATIVE", "NEEDS-ACTION")
+    return not (tentative and args.tentative == "free")
+
+
+def busy_of_file(path, start, end, args, person_zone, forced=False, name=""):
     """Busy intervals of one file; floating times and dates in each VCALENDAR's X-WR-TIMEZONE,
-    else the person's zone (always the person's when `forced`: freetime's --zone)."""
+    else the person's zone (always the person's when `forced`: freetime's --zone). `name` is the
+    person's, their owner address when it is one (`calendar_owner`)."""
     data = open(path, "rb").read()
     calendars = icalendar.Calendar.from_ical(data, multiple=True)
     busy = []
@@ -143,6 +201,7 @@ def busy_of_file(path, start, end, args, person_zone, forced=False):
         if forced and "X-WR-TIMEZONE" in cal:
             del cal["X-WR-TIMEZONE"]  # --zone replaces it, also for the UTC-series convention
         home = person_zone if forced else home_zone(cal, person_zone)
+        owner = calendar_owner(cal, name)
         for fb in cal.walk("VFREEBUSY"):
             periods = fb.get("FREEBUSY") or []
             if not isinstance(periods, list):
@@ -159,11 +218,7 @@ def busy_of_file(path, start, end, args, person_zone, forced=False):
         lo = (start - margin).astimezone(home).replace(tzinfo=None)
         hi = (end + margin).astimezone(home).replace(tzinfo=None)
         for ev in query.between(lo - dt.timedelta(days=400), hi):
-            status = str(ev.get("STATUS", "")).upper()
-            transp = str(ev.get("TRANSP", "OPAQUE")).upper()
-            if status == "CANCELLED" or transp == "TRANSPARENT":
-                continue
-            if status == "TENTATIVE" and args.tentative == "free":
+            if not blocks(ev, owner, args):
                 continue
             s_val = ev["DTSTART"].dt
             if not isinstance(s_val, dt.datetime) and args.all_day == "free":
@@ -258,7 +313,7 @@ def main():
         busy = []
         home = person_home(files, zone)
         for f in files:
-            busy += busy_of_file(f, start, end, args, home)
+            busy += busy_of_file(f, start, end, args, home, name=name)
         busy = [(s, e) for s, e in busy if s < e and s < end and e > start]
         people.append((name, arg, busy))
     common = [(start, end)]

@@ -14,8 +14,8 @@ public enum FreeSlots {
   /// The busy intervals are sorted by start in place and walked once; the ends of the events
   /// open at each moment wait in a min-heap, so the counter is 1 (the artificial event) plus the
   /// heap's size, and the slots are written over the intervals already walked. Beyond the
-  /// intervals themselves this needs the sort's buffer and the heap (the most events open at
-  /// once): a million busy intervals are never copied.
+  /// intervals themselves this needs only the heap (the most events open at once; the sort,
+  /// `StartSort`, works in place): a million busy intervals are never copied.
   ///
   /// - Parameters:
   ///   - busy: busy intervals in any order; they may overlap and may lie partly or wholly
@@ -34,7 +34,7 @@ public enum FreeSlots {
       n += 1
     }
     slots.removeLast(slots.count - n)
-    slots.sort { $0.start < $1.start }
+    StartSort.sort(&slots)
 
     var open = Heap<Instant>()
     var count = 1  // the artificial event: [-inf, window.start) and [window.end, +inf)

@@ -271,7 +271,12 @@ struct Report {
       "{\"start\": \(JSON.string(TimeText.rfc3339(first.start, zone: zone))), \"end\": \(JSON.string(TimeText.rfc3339(last.end, zone: zone)))}"
   }
 
-  var hasRooms: Bool { people.contains(where: { $0.role == .room }) }
+  /// Whether a room is among the people (asked once per slot written: by index, as a closure
+  /// over the people copied each one).
+  var hasRooms: Bool {
+    for i in people.indices where people[i].role == .room { return true }
+    return false
+  }
 
   func explanation(_ index: Int) -> SlotExplanation? {
     index < explanations.count ? explanations[index] : nil

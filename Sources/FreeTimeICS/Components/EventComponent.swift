@@ -20,8 +20,9 @@ extension FileReader {
         Awaiting(kind: "VEVENT", lines: lines, state: state, zones: zones, owner: owner))
       return
     }
+    // The description moves into the interpreter (a copy retained each of its parts).
     var interpreter = EventInterpreter(
-      event, context: eventContext(deferUnknownZones: deferUnknownZones))
+      consume event, context: eventContext(deferUnknownZones: deferUnknownZones))
     let contribution: EventContribution
     do {
       contribution = try interpreter.contribution()
@@ -36,7 +37,7 @@ extension FileReader {
       deferred.append((lines, state))
       return
     }
-    if !homeDecided { person.homeVotes.add(event.start, zones: zones) }
+    if !homeDecided { person.homeVotes.add(interpreter.event.start, zones: zones) }
     if options.lint { lintEvent(lines, into: &person) }
     if options.lint, state.sawAttendee, !notedNoOwner {
       notedNoOwner = true
@@ -48,7 +49,7 @@ extension FileReader {
       person.diagnostics.append(
         Diagnostic(file: file, line: lines.first?.number, message: message, severity: .note))
     }
-    if options.lint, event.showAs != nil, !notedShowAs {
+    if options.lint, interpreter.event.showAs != nil, !notedShowAs {
       notedShowAs = true
       person.diagnostics.append(
         Diagnostic(
@@ -66,7 +67,8 @@ extension FileReader {
     }
     if options.explain {
       person.currentOrigin = Origin(
-        file: file, line: lines.first?.number, uid: state.uidRaw, summary: event.summary)
+        file: file, line: lines.first?.number, uid: state.uidRaw, summary: interpreter.event.summary
+      )
     }
     if person.add(contribution) {
       person.diagnostics.append(

@@ -40,10 +40,18 @@ extension FileReader {
     }
   }
 
-  /// What events around here are read with.
-  func eventContext(deferUnknownZones: Bool) -> EventContext {
-    EventContext(
+  /// What events around here are read with: the last one made while the zones, the home zone
+  /// and `deferUnknownZones` are the same.
+  mutating func eventContext(deferUnknownZones: Bool) -> EventContext {
+    if let last = lastContext, last.zones === zones, last.home === homeZone,
+      last.homeFromCalendar == homeFromCalendar, last.deferUnknownZones == deferUnknownZones
+    {
+      return last
+    }
+    let context = EventContext(
       file: file, zones: zones, home: homeZone, homeFromCalendar: homeFromCalendar,
       options: options, deferUnknownZones: deferUnknownZones)
+    lastContext = context
+    return context
   }
 }

@@ -53,6 +53,8 @@ struct FileReader {
   var instancesBefore: Int?
   /// The watchdog's view of this file: where the component being read begins.
   var watch: Watchdog.Watch?
+  /// The context events were last read with (`eventContext(deferUnknownZones:)`).
+  var lastContext: EventContext?
 
   init(file: String, options: ReadOptions, homeOverride: Zone?, owner: OwnerHint = OwnerHint()) {
     self.file = file

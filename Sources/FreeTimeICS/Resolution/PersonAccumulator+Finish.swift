@@ -6,9 +6,14 @@ extension PersonAccumulator {
   /// The overrides that replace instances, by UID number and original start; and the
   /// RANGE=THISANDFUTURE ones of each UID, by original start.
   struct Replacements {
-    var replaced: Set<Key>
-    var overridden: Set<Int32>
+    /// The instances each overridden UID's overrides replace (their RECURRENCE-IDs), sorted:
+    /// looked up once per series, then searched per instance (a set of (UID, instant) keys
+    /// hashed every instance of every overridden series twice).
+    var replaced: [Int32: [Instant]]
     var ranges: [Int32: [StoredOverride]]
+
+    /// The sorted RECURRENCE-IDs of UID `n`'s overrides, or nil when none replaces anything.
+    func keys(of n: Int32) -> [Instant]? { n >= 0 ? replaced[n] : nil }
   }
 
   /// The busy intervals that touch the window (filtered in place), with `tentativeBusy` and
@@ -18,11 +23,11 @@ extension PersonAccumulator {
     var ranges: [Int32: [StoredOverride]] = [:]
     for o in overrides where o.thisAndFuture && o.uid >= 0 { ranges[o.uid, default: []].append(o) }
     for n in ranges.keys { ranges[n]!.sort { $0.key < $1.key } }
-    let replaced = Set(
-      overrides.lazy.filter { $0.uid >= 0 }.map { Key(uid: $0.uid, start: $0.key) })
-    let replacements = Replacements(
-      replaced: replaced, overridden: Set(replaced.map(\.uid)), ranges: ranges)
-    if !replacements.overridden.isEmpty { warnUnmatchedOverrides(replacements) }
+    var replaced: [Int32: [Instant]] = [:]
+    for o in overrides where o.uid >= 0 { replaced[o.uid, default: []].append(o.key) }
+    for n in replaced.keys { replaced[n]!.sort() }
+    let replacements = Replacements(replaced: replaced, ranges: ranges)
+    if !replacements.replaced.isEmpty { warnUnmatchedOverrides(replacements) }
     let explain = !originTable.isEmpty
     var origins = keepInstances(replacements, explain: explain)
     // Not copied: the instances are most of the busy time.
@@ -79,10 +84,10 @@ extension PersonAccumulator {
     for (m, master) in masters.enumerated() {
       defer { begin = master.end }
       let n = master.uid
-      guard n >= 0, r.overridden.contains(n), counts(master: Int32(m), of: n) else { continue }
+      guard let keys = r.keys(of: n), counts(master: Int32(m), of: n) else { continue }
       for i in begin..<master.end {
-        let key = Key(uid: n, start: reversedKeys[i] ?? spans[i].start)
-        if r.replaced.contains(key) { found.insert(key) }
+        let key = instanceKey(i)
+        if keys.sortedContains(key) { found.insert(Key(uid: n, start: key)) }
       }
     }
     let margin = ReadOptions.shiftMargin
@@ -112,12 +117,12 @@ extension PersonAccumulator {
       defer { begin = owner.end }
       let n = owner.uid
       if n >= 0 && !counts(master: Int32(m), of: n) { continue }
-      let overriddenSeries = n >= 0 && r.overridden.contains(n)
+      let keys = r.keys(of: n)
       for i in begin..<owner.end {
         var interval = spans[i]
-        if overriddenSeries {
-          let key = reversedKeys[i] ?? interval.start
-          if r.replaced.contains(Key(uid: n, start: key)) { continue }
+        if let keys {
+          let key = instanceKey(i)
+          if keys.sortedContains(key) { continue }
           if let range = r.ranges[n]?.last(where: { $0.key < key }) {
             guard range.blocks && !range.kind.isFreedByReply else { continue }
             let start = key + (range.interval.start - range.key)
@@ -143,5 +148,25 @@ extension PersonAccumulator {
     reversedKeys = [:]
     spans.removeLast(spans.count - kept)
     return origins
+  }
+}
+
+extension PersonAccumulator {
+  /// The RECURRENCE-ID that names instance `i` of `spans`: its start, unless a shift moved it.
+  fileprivate func instanceKey(_ i: Int) -> Instant {
+    reversedKeys.isEmpty ? spans[i].start : reversedKeys[i] ?? spans[i].start
+  }
+}
+
+extension Array where Element == Instant {
+  /// Whether this sorted array holds `value` (a binary search).
+  fileprivate func sortedContains(_ value: Instant) -> Bool {
+    var low = 0
+    var high = count
+    while low < high {
+      let mid = (low + high) / 2
+      if self[mid] < value { low = mid + 1 } else { high = mid }
+    }
+    return low < count && self[low] == value
   }
 }

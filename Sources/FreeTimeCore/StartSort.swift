@@ -1,8 +1,12 @@
-/// Sorts intervals by start in place, with no buffer: an introsort (quicksort with a median of
-/// three, insertion sort for short runs, heapsort past a depth limit, so never worse than
-/// O(n log n)). Equal starts come in any order: the sweep of `FreeSlots.free` needs nothing
-/// else. The standard library's sort is a stable merge sort, which needs a buffer of half the
-/// intervals (8 bytes each here) and moved each interval more often on a calendar's random order.
+/// Sorts intervals by start in place, with no buffer. Many intervals are first spread into
+/// 2,048 buckets by the high bits of their start (one pass of American flag sort: count, then
+/// swap each interval into its bucket's next place), so the rest of the work happens on runs
+/// that fit in the cache; each bucket, and any short list, is sorted by an introsort (quicksort
+/// with a median of three, insertion sort for short runs, heapsort past a depth limit, so never
+/// worse than O(n log n)). Equal starts come in any order: the sweep of `FreeSlots.free` needs
+/// nothing else. The standard library's sort is a stable merge sort, which needs a buffer of half
+/// the intervals (8 bytes each here) and moved each interval more often on a calendar's random
+/// order.
 enum StartSort {
   /// - Parameter depthLimit: partitions before heapsort takes over (tests set 0); twice the
   ///   bits of the count when nil.
@@ -15,7 +19,57 @@ enum StartSort {
         depth += 2
         n >>= 1
       }
-      introsort(base, 0, buffer.count, depthLimit ?? depth)
+      if buffer.count < 4096 || depthLimit != nil {
+        introsort(base, 0, buffer.count, depthLimit ?? depth)
+      } else {
+        spreadAndSort(base, buffer.count)
+      }
+    }
+  }
+
+  /// The bucket pass, then an introsort of each bucket.
+  private static func spreadAndSort(_ a: UnsafeMutablePointer<Interval>, _ n: Int) {
+    var low = a[0].start
+    var high = low
+    for i in 0..<n {
+      let s = a[i].start
+      if s < low { low = s }
+      if s > high { high = s }
+    }
+    let range = UInt64(bitPattern: high &- low)
+    let bits = 64 - range.leadingZeroBitCount
+    let shift = UInt64(max(0, bits - 11))
+    @inline(__always) func bucket(_ i: Int) -> Int {
+      Int(truncatingIfNeeded: UInt64(bitPattern: a[i].start &- low) >> shift)
+    }
+    let buckets = 2048
+    var next = [Int](repeating: 0, count: buckets + 1)
+    for i in 0..<n { next[bucket(i) + 1] += 1 }
+    for b in 0..<buckets { next[b + 1] += next[b] }
+    var end = Array(next.dropFirst())
+    end.append(n)
+    // Each bucket's next free place in `next`; swap intervals home until every bucket is full.
+    for b in 0..<buckets {
+      while next[b] < end[b] {
+        let d = bucket(next[b])
+        if d == b {
+          next[b] += 1
+        } else {
+          swap(a, next[b], next[d])
+          next[d] += 1
+        }
+      }
+    }
+    var depth = 0
+    var count = n
+    while count > 0 {
+      depth += 2
+      count >>= 1
+    }
+    var start = 0
+    for b in 0..<buckets {
+      if end[b] - start > 1 { introsort(a, start, end[b], depth) }
+      start = end[b]
     }
   }
 

@@ -1,5 +1,6 @@
 internal import CLibical
 import FreeTimeCore
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -22,6 +23,8 @@ final class LibicalZone: @unchecked Sendable {
   private let starts: [Instant]
   private let offsets: [Int]
   private let end: Instant
+  /// The entry of `starts` the last lookup found.
+  private let last = Atomic<Int>(0)
   /// Whether `ObservanceChanges` made the list (for tests).
   let changesAreOwn: Bool
 
@@ -69,7 +72,21 @@ final class LibicalZone: @unchecked Sendable {
     guard let first = starts.first, instant >= first, instant < end else {
       return (askLibical(at: instant), instant, instant + 1)
     }
-    return OffsetTable.span(at: instant, starts, offsets, to: end)
+    // Lookups come in runs in one span (a series' instances, an event's start and end): try
+    // the last one's first.
+    let k = last.load(ordering: .relaxed)
+    if k < starts.count, starts[k] <= instant {
+      let to = k + 1 < starts.count ? starts[k + 1] : end
+      if instant < to { return (offsets[k], starts[k], to) }
+    }
+    var low = 0
+    var high = starts.count  // the answer is the last start <= instant
+    while high - low > 1 {
+      let mid = (low + high) / 2
+      if starts[mid] <= instant { low = mid } else { high = mid }
+    }
+    last.store(low, ordering: .relaxed)
+    return (offsets[low], starts[low], low + 1 < starts.count ? starts[low + 1] : end)
   }
 
   /// libical's own answer, without the table.

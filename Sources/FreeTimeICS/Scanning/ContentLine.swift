@@ -35,42 +35,47 @@ extension ContentLine {
 
   /// Where the value starts: just after the first `:` outside a quoted parameter value.
   var valueStart: Int? {
-    var inQuotes = false
-    for i in bytes.indices {
-      let byte = bytes[i]
-      if byte == 0x22 { inQuotes.toggle() }
-      if byte == 0x3A && !inQuotes { return i + 1 }
+    bytes.withUnsafeBufferPointer { all -> Int? in
+      var inQuotes = false
+      for i in 0..<all.count {
+        let byte = all[i]
+        if byte == 0x22 { inQuotes.toggle() }
+        if byte == 0x3A && !inQuotes { return i + 1 }
+      }
+      return nil
     }
-    return nil
   }
 
   /// The raw value of parameter `name` (upper case; quotes kept), or nil.
   func parameter(_ name: StaticString) -> ArraySlice<UInt8>? {
     let wanted = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-    var inQuotes = false
-    var i = 0
-    while i < bytes.count {
-      let b = bytes[i]
-      if b == 0x22 { inQuotes.toggle() }
-      if !inQuotes {
-        if b == 0x3A { return nil }
-        if b == 0x3B, i + wanted.count + 1 < bytes.count, bytes[i + 1 + wanted.count] == 0x3D,
-          (0..<wanted.count).allSatisfy({ bytes[i + 1 + $0] & 0xDF == wanted[$0] & 0xDF })
-        {
-          var end = i + wanted.count + 2
-          var quoted = false
-          while end < bytes.count {
-            let c = bytes[end]
-            if c == 0x22 { quoted.toggle() }
-            if !quoted && (c == 0x3B || c == 0x3A) { break }
-            end += 1
+    let found = bytes.withUnsafeBufferPointer { all -> Range<Int>? in
+      var inQuotes = false
+      var i = 0
+      while i < all.count {
+        let b = all[i]
+        if b == 0x22 { inQuotes.toggle() }
+        if !inQuotes {
+          if b == 0x3A { return nil }
+          if b == 0x3B, i + wanted.count + 1 < all.count, all[i + 1 + wanted.count] == 0x3D,
+            (0..<wanted.count).allSatisfy({ all[i + 1 + $0] & 0xDF == wanted[$0] & 0xDF })
+          {
+            var end = i + wanted.count + 2
+            var quoted = false
+            while end < all.count {
+              let c = all[end]
+              if c == 0x22 { quoted.toggle() }
+              if !quoted && (c == 0x3B || c == 0x3A) { break }
+              end += 1
+            }
+            return (i + wanted.count + 2)..<end
           }
-          return bytes[(i + wanted.count + 2)..<end]
         }
+        i += 1
       }
-      i += 1
+      return nil
     }
-    return nil
+    return found.map { bytes[$0] }
   }
 
   /// Whether the line has a VALUE=DATE parameter (the value's type in any case).
@@ -80,20 +85,22 @@ extension ContentLine {
 
   /// Whether the line has more than `limit` parameters (`;` outside quotes before the value).
   func hasMoreParameters(than limit: Int) -> Bool {
-    var inQuotes = false
-    var count = 0
-    for byte in bytes {
-      if byte == 0x22 {
-        inQuotes.toggle()
-      } else if !inQuotes {
-        if byte == 0x3A { break }
-        if byte == 0x3B {
-          count += 1
-          if count > limit { return true }
+    bytes.withUnsafeBufferPointer { all -> Bool in
+      var inQuotes = false
+      var count = 0
+      for byte in all {
+        if byte == 0x22 {
+          inQuotes.toggle()
+        } else if !inQuotes {
+          if byte == 0x3A { return false }
+          if byte == 0x3B {
+            count += 1
+            if count > limit { return true }
+          }
         }
       }
+      return false
     }
-    return false
   }
 
   /// The value after the first `:` that is outside a quoted parameter value.

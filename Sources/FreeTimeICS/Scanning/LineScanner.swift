@@ -21,6 +21,9 @@ struct LineScanner {
   /// The storage of the line returned last: the next line is read into it when the caller has
   /// let go of that line (most lines are dropped unread), so most lines cost no allocation.
   private var spare: [UInt8] = []
+  /// Storage of lines the caller kept and let go of since (`recycle`), taken when it keeps a line
+  /// (`lineWasKept`).
+  private var pool: [[UInt8]] = []
   private var first = true
   /// Bytes read so far.
   private(set) var bytesRead = 0
@@ -64,6 +67,20 @@ struct LineScanner {
     /// `line` is where the content line starts.
     case lineTooLong(line: Int)
     case readFailed(errno: Int32)
+  }
+
+  /// The caller keeps the line returned last: the next is read into storage from the pool, not
+  /// into that line's (which would need a new buffer).
+  mutating func lineWasKept() {
+    spare = pool.popLast() ?? []
+  }
+
+  /// Storage of lines the caller no longer holds, for later lines (up to 256 buffers of at most
+  /// 16 KiB).
+  mutating func recycle(_ buffers: inout [[UInt8]]) {
+    while let buffer = buffers.popLast() {
+      if pool.count < 256 && buffer.capacity <= 1 << 14 { pool.append(buffer) }
+    }
   }
 
   /// The next unfolded content line, or nil at the end of the input.

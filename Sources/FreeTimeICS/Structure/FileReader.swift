@@ -55,6 +55,12 @@ struct FileReader {
   var watch: Watchdog.Watch?
   /// The context events were last read with (`eventContext(deferUnknownZones:)`).
   var lastContext: EventContext?
+  /// Lines kept so far (in components); when it grows, the scanner must not read the next line
+  /// into the storage of the last (`LineScanner.lineWasKept`).
+  private(set) var linesKept = 0
+  /// Storage of lines of components already read, for the scanner to read lines into
+  /// (`LineScanner.recycle`): most kept lines then cost no allocation either.
+  var recycled: [[UInt8]] = []
 
   init(file: String, options: ReadOptions, homeOverride: Zone?, owner: OwnerHint = OwnerHint()) {
     self.file = file
@@ -144,8 +150,10 @@ struct FileReader {
       if person.owner == nil { person.owner = owner.address }
       if what != "VTIMEZONE" && what != "VFREEBUSY" { coverage.onlyFreeBusy = false }
       componentName = what
+      // The last component's line buffers go back to the scanner (`recycled`).
+      for i in component.indices { recycled.append(component[i].bytes) }
       component.removeAll(keepingCapacity: true)  // a new array if the last one was kept
-      component.append(line)
+      keep(line)
       skipDepth = 0
       current = ComponentState(owner: owner.address)
     default:
@@ -169,8 +177,14 @@ struct FileReader {
     if skipDepth > 0 || (componentName != "VTIMEZONE" && componentName != "VAVAILABILITY") {
       skipDepth += 1
     } else {
-      component.append(line)
+      keep(line)
     }
+  }
+
+  /// Keeps a line of the component being collected.
+  mutating func keep(_ line: ContentLine) {
+    component.append(line)
+    linesKept &+= 1
   }
 
   private mutating func end(_ line: ContentLine, into person: inout PersonAccumulator) throws {
@@ -189,7 +203,7 @@ struct FileReader {
     case 0:
       try endCalendar(into: &person)
     case 1:
-      component.append(line)
+      keep(line)
       componentsInCalendar += 1
       let lines = component
       try read(
@@ -200,7 +214,7 @@ struct FileReader {
         try endCalendar(into: &person)
       }
     default:
-      if skipDepth > 0 { skipDepth -= 1 } else { component.append(line) }
+      if skipDepth > 0 { skipDepth -= 1 } else { keep(line) }
     }
   }
 
@@ -234,9 +248,9 @@ struct FileReader {
       eventProperty(line, kind: kind, into: &person)
     case "VFREEBUSY":
       // Periods are checked one by one in readFreeBusy.
-      if kind.isForFreeBusy && !tooManyParameters(line) { component.append(line) }
+      if kind.isForFreeBusy && !tooManyParameters(line) { keep(line) }
     case "VTIMEZONE", "VAVAILABILITY":
-      if !tooManyParameters(line) { component.append(line) }
+      if !tooManyParameters(line) { keep(line) }
     default:
       break
     }
@@ -280,6 +294,6 @@ struct FileReader {
       }
       current.invalid = current.invalid ?? (line.number, "event skipped: \(what)")
     }
-    component.append(line)
+    keep(line)
   }
 }

@@ -10,6 +10,8 @@
 #     of a few runs, and prints ratios and peak RSS (from wait4, per process).
 #
 #   Benchmarks/run.sh [--quick]     (--quick: 10x smaller, for a smoke test; ~1 min)
+#   Benchmarks/run.sh --scaling [--quick]   (only Benchmarks/scaling.py: time and peak RSS
+#                                            against VEVENTs and instances, scaling.md/.svg)
 #
 # Generating the 1M-event calendar takes a few minutes of Python; files are cached in
 # .build-bench/ (delete it to regenerate).
@@ -21,6 +23,11 @@ FREETIME_STATIC_LIBICAL=1 swift build -c release --static-swift-stdlib --product
   --scratch-path .build-install >&2
 dir=.build-bench
 mkdir -p "$dir"
+if [ "${1:-}" = --scaling ]; then
+  shift
+  exec "$FREETIME_PYTHON" Benchmarks/scaling.py --dir "$dir/scaling" \
+    --freetime .build-install/release/freetime --python "$FREETIME_PYTHON" "$@"
+fi
 ${CC:-cc} -O2 -o "$dir/floor" Benchmarks/floor/floor.c $(pkg-config --cflags --libs libical)
 exec "$FREETIME_PYTHON" Benchmarks/bench.py --dir "$dir" --freetime .build-install/release/freetime \
   --floor "$dir/floor" --python "$FREETIME_PYTHON" "$@"

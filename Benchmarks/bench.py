@@ -99,6 +99,7 @@ def main():
     ap.add_argument("--freetime", required=True)
     ap.add_argument("--floor", required=True)
     ap.add_argument("--python", required=True)
+    ap.add_argument("--prepass", help="freetime-prepass: the reader's pre-pass alone")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--repeat", type=int, default=3)
     # A run on a 1k- or 10k-event calendar takes milliseconds, where the machine's noise is
@@ -138,6 +139,17 @@ def main():
         report(f"freetime, 2 calendars, year window, JSON, {mix}: events/s",
                f"{n / ours_t:,.0f}  ({ours_rss / 1024:.0f} MiB)")
         report(f"RATIO freetime / floor, {mix} (events/s; target >= 3)", f"{floor_t / ours_t:.2f}")
+        if args.prepass:
+            # The limit: what scanning, unfolding and classifying the lines costs, no values read
+            # (one thread, the first calendar), next to freetime's whole run on the same bytes.
+            one_size = os.path.getsize(files[0])
+            pre_t, _ = best([args.prepass, files[0]], args.repeat)
+            report(f"pre-pass alone (scan, unfold, classify), {mix}: MB/s, one thread",
+                   f"{one_size / pre_t / 1e6:,.0f}")
+            report(f"freetime, one calendar alone, {mix}: MB/s (fraction of the pre-pass)",
+                   f"{one_size / solo[0] / 1e6:,.0f}  ({pre_t / solo[0]:.2f})")
+            report(f"freetime, 2 calendars on 2 cores, {mix}: MB/s (fraction of the pre-pass)",
+                   f"{size / ours_t / 1e6:,.0f}  ({(size / ours_t) / (one_size / pre_t):.2f})")
         report(f"RATIO one calendar alone / floor on it, {mix} (target >= 2)",
                f"{best([args.floor, files[0]], args.repeat)[0] / solo[0]:.2f}")
         report(f"RATIO two calendars in parallel / one after the other, {mix} (<= 0.6)",

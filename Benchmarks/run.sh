@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # The big-calendar benchmark, in one run (ratios, never absolute times, are what to compare):
-#   * generates calendars with Tests/reference/generate.py (the differential tests' mix, lean:
-#     ~400 bytes per VEVENT with long DESCRIPTION and ATTENDEE lines): two of 100k VEVENTs, one
-#     of 1M VEVENTs, and two of 1k and two of 10k events for the Python peer;
+#   * generates calendars with Tests/reference/generate.py in three mixes (Benchmarks/README.md):
+#     lean (long skipped lines, a year's window over ten years), dense (a year of meetings, the
+#     window over it) and export (Google- and Outlook-shaped): two of 100k VEVENTs each, one lean
+#     calendar of 1M VEVENTs, and two of 1k and two of 10k VEVENTs of each mix for the Python peer;
 #   * builds Benchmarks/floor/floor.c: libical's bare streaming parse of the same files;
 #   * runs freetime (the release build `make install` installs: the Swift runtime, libical and its
-#     ICU linked in statically, in .build-install/), the floor and the Python peer
-#     (Tests/reference/reference.py: icalendar + recurring-ical-events), each timing the best
-#     of a few runs, and prints ratios and peak RSS (from wait4, per process).
+#     ICU linked in statically, in .build-install/), freetime-prepass (the reader's pre-pass alone:
+#     scan, unfold, classify), the floor and the Python peer (Tests/reference/reference.py:
+#     icalendar + recurring-ical-events), each timing the best of a few runs, and prints ratios,
+#     MB/s and peak RSS (from wait4, per process).
 #
 #   Benchmarks/run.sh [--quick]     (--quick: 10x smaller, for a smoke test; ~1 min)
 #   Benchmarks/run.sh --scaling [--quick]   (only Benchmarks/scaling.py: time and peak RSS
@@ -21,6 +23,8 @@ cd "$(dirname "$0")/.."
 . scripts/venv
 FREETIME_STATIC_LIBICAL=1 swift build -c release --static-swift-stdlib --product freetime \
   --scratch-path .build-install >&2
+FREETIME_STATIC_LIBICAL=1 swift build -c release --static-swift-stdlib --product freetime-prepass \
+  --scratch-path .build-install >&2
 dir=.build-bench
 mkdir -p "$dir"
 if [ "${1:-}" = --scaling ]; then
@@ -30,4 +34,4 @@ if [ "${1:-}" = --scaling ]; then
 fi
 ${CC:-cc} -O2 -o "$dir/floor" Benchmarks/floor/floor.c $(pkg-config --cflags --libs libical)
 exec "$FREETIME_PYTHON" Benchmarks/bench.py --dir "$dir" --freetime .build-install/release/freetime \
-  --floor "$dir/floor" --python "$FREETIME_PYTHON" "$@"
+  --floor "$dir/floor" --python "$FREETIME_PYTHON" --prepass .build-install/release/freetime-prepass "$@"

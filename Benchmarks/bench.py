@@ -45,10 +45,10 @@ def generate(python, out, vevents, people, weeks, seed, mix="lean"):
         f.write(" ".join(argv))
 
 
-# Runs a command and reports its wall time, exit status and peak RSS from wait4. A child's
-# ru_maxrss starts from its parent's high-water mark at fork (Linux keeps it across exec), so the
-# command is started from this small, fresh process, not from the benchmark (which reads big
-# files and would lend the command its own peak).
+# Runs a command and reports its wall time, exit status, peak RSS and CPU time (user + system)
+# from wait4. A child's ru_maxrss starts from its parent's high-water mark at fork (Linux keeps it
+# across exec), so the command is started from this small, fresh process, not from the benchmark
+# (which reads big files and would lend the command its own peak). scaling.py uses it too.
 MEASURE = """
 import os, sys, time
 start = time.perf_counter()
@@ -57,7 +57,8 @@ if pid == 0:
     os.execv(sys.argv[2], sys.argv[2:])
 _, status, usage = os.wait4(pid, 0)
 with open(sys.argv[1], "w") as f:
-    f.write(f"{time.perf_counter() - start} {os.waitstatus_to_exitcode(status)} {usage.ru_maxrss}")
+    f.write(f"{time.perf_counter() - start} {os.waitstatus_to_exitcode(status)} {usage.ru_maxrss} "
+            f"{usage.ru_utime + usage.ru_stime}")
 """
 
 
@@ -66,7 +67,7 @@ def run(argv, stdout=None):
     with open(os.devnull, "w") as null, tempfile.NamedTemporaryFile("r") as report:
         subprocess.run([sys.executable, "-c", MEASURE, report.name] + argv,
                        stdout=stdout or null, stderr=null, check=True)
-        wall, code, rss = report.read().split()
+        wall, code, rss, _ = report.read().split()
     wall, code, rss = float(wall), int(code), int(rss)
     if code not in (0, 1):  # 1: no common slot, a fine answer
         sys.exit(f"failed ({code}): {' '.join(argv)}")

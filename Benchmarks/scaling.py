@@ -36,7 +36,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import GENERATE, ROOT, vevents  # noqa: E402
+from bench import GENERATE, MEASURE, ROOT, vevents  # noqa: E402
 
 # VEVENTs per generated event, counted on generated calendars: series bring their overrides.
 PER_EVENT = {"dense": 1.13, "lean": 1.24}
@@ -67,24 +67,8 @@ def generate(python, out, vevents_wanted, weeks, seed, mix):
     return path
 
 
-# bench.py's measurement (see its MEASURE): a small fresh process forks and execs the command
-# and reads wait4, so ru_maxrss is the command's own peak, not a parent's; here it also reports
-# the CPU time (user + system), which a busy machine disturbs far less than the wall time.
-MEASURE = """
-import os, sys, time
-start = time.perf_counter()
-pid = os.fork()
-if pid == 0:
-    os.execv(sys.argv[2], sys.argv[2:])
-_, status, usage = os.wait4(pid, 0)
-with open(sys.argv[1], "w") as f:
-    f.write(f"{time.perf_counter() - start} {os.waitstatus_to_exitcode(status)} {usage.ru_maxrss} "
-            f"{usage.ru_utime + usage.ru_stime}")
-"""
-
-
 def run(argv, stdout_path):
-    """(wall s, peak RSS bytes, CPU s) of one process."""
+    """(wall s, peak RSS bytes, CPU s) of one process, measured as bench.py measures (MEASURE)."""
     with open(stdout_path, "w") as out, tempfile.NamedTemporaryFile("r") as report:
         subprocess.run([sys.executable, "-c", MEASURE, report.name] + argv,
                        stdout=out, stderr=subprocess.DEVNULL, check=True)
@@ -409,30 +393,25 @@ class Panel:
         o, x0, x1 = self.out, self.ox + self.L, self.ox + self.W - self.R
         y0, y1 = self.oy + self.H - self.B, self.oy + self.T
         o.append(f'<text x="{self.ox + self.W / 2}" y="{self.oy + 22}" class="title">{esc(self.title)}</text>')
-        if self.xlog:
-            xmaj, xmin = log_ticks(*self.xr)
-        else:
-            xmaj, xmin = nice_ticks(*self.xr), []
-        if self.ylog:
-            ymaj, ymin = log_ticks(*self.yr)
-        else:
-            ymaj, ymin = nice_ticks(*self.yr), []
-        for v in xmaj:
+        def ticks(log, span):
+            return log_ticks(*span) if log else (nice_ticks(*span), [])
+
+        xmaj, xmin = ticks(self.xlog, self.xr)
+        ymaj, ymin = ticks(self.ylog, self.yr)
+        # Each tick: grid line and mark (major, with its label) or a short mark (minor); x ticks
+        # hang below the frame, y ticks stand left of it.
+        for v, major in [(v, True) for v in xmaj] + [(v, False) for v in xmin]:
             X = self.x(v)
-            o.append(f'<line x1="{X:.1f}" y1="{y0}" x2="{X:.1f}" y2="{y1}" class="grid"/>')
-            o.append(f'<line x1="{X:.1f}" y1="{y0}" x2="{X:.1f}" y2="{y0 + 5}" class="axis"/>')
-            o.append(f'<text x="{X:.1f}" y="{y0 + 18}" class="tick" text-anchor="middle">{fmt_num(v)}</text>')
-        for v in xmin:
-            X = self.x(v)
-            o.append(f'<line x1="{X:.1f}" y1="{y0}" x2="{X:.1f}" y2="{y0 + 3}" class="axis"/>')
-        for v in ymaj:
+            if major:
+                o.append(f'<line x1="{X:.1f}" y1="{y0}" x2="{X:.1f}" y2="{y1}" class="grid"/>')
+                o.append(f'<text x="{X:.1f}" y="{y0 + 18}" class="tick" text-anchor="middle">{fmt_num(v)}</text>')
+            o.append(f'<line x1="{X:.1f}" y1="{y0}" x2="{X:.1f}" y2="{y0 + (5 if major else 3)}" class="axis"/>')
+        for v, major in [(v, True) for v in ymaj] + [(v, False) for v in ymin]:
             Y = self.y(v)
-            o.append(f'<line x1="{x0}" y1="{Y:.1f}" x2="{x1}" y2="{Y:.1f}" class="grid"/>')
-            o.append(f'<line x1="{x0 - 5}" y1="{Y:.1f}" x2="{x0}" y2="{Y:.1f}" class="axis"/>')
-            o.append(f'<text x="{x0 - 8}" y="{Y + 4:.1f}" class="tick" text-anchor="end">{yfmt(v)}</text>')
-        for v in ymin:
-            Y = self.y(v)
-            o.append(f'<line x1="{x0 - 3}" y1="{Y:.1f}" x2="{x0}" y2="{Y:.1f}" class="axis"/>')
+            if major:
+                o.append(f'<line x1="{x0}" y1="{Y:.1f}" x2="{x1}" y2="{Y:.1f}" class="grid"/>')
+                o.append(f'<text x="{x0 - 8}" y="{Y + 4:.1f}" class="tick" text-anchor="end">{yfmt(v)}</text>')
+            o.append(f'<line x1="{x0 - (5 if major else 3)}" y1="{Y:.1f}" x2="{x0}" y2="{Y:.1f}" class="axis"/>')
         o.append(f'<rect x="{x0}" y="{y1}" width="{x1 - x0}" height="{y0 - y1}" class="frame"/>')
         o.append(f'<text x="{(x0 + x1) / 2}" y="{y0 + 40}" class="label" text-anchor="middle">{esc(self.xlabel)}</text>')
         o.append(f'<text transform="translate({self.ox + 18},{(y0 + y1) / 2}) rotate(-90)" '

@@ -122,12 +122,8 @@ import Testing
   @Test(arguments: 0..<8)
   func generatedTeam(seed: Int) throws {
     let dir = Temp.directory + "/generated-\(seed)"
-    let gen = try Run.command(
-      Run.pythonPath,
-      [
-        Run.packageRoot.appendingPathComponent("Tests/reference/generate.py").path, dir, "--seed",
-        String(seed), "--people", "4", "--events", "50",
-      ])
+    let gen = try Run.generate(
+      dir, ["--seed", String(seed), "--people", "4", "--events", "50"])
     #expect(gen.status == 0, "\(gen.stderr)")
     let people = (0..<4).map { "\(dir)/person\($0).ics" }
     let zone = ["Europe/Prague", "America/New_York", "Asia/Tokyo", "UTC"][seed % 4]
@@ -144,13 +140,7 @@ import Testing
   @Test(arguments: ["dense", "export"], 0..<3)
   func generatedMix(mix: String, seed: Int) throws {
     let dir = Temp.directory + "/generated-\(mix)-\(seed)"
-    let gen = try Run.command(
-      Run.pythonPath,
-      [
-        Run.packageRoot.appendingPathComponent("Tests/reference/generate.py").path, dir, "--seed",
-        String(100 + seed), "--people", "2", "--events", "150", "--weeks", "52", "--open-series",
-        "0.2", "--mix", mix,
-      ])
+    let gen = try Run.generateYear(dir, mix: mix, seed: 100 + seed, events: 150)
     #expect(gen.status == 0, "\(gen.stderr)")
     let people = (0..<2).map { "\(dir)/person\($0).ics" }
     let zone = ["Europe/Prague", "America/New_York", "Asia/Tokyo"][seed % 3]

@@ -53,13 +53,7 @@ import Testing
   @Test(arguments: ["dense", "export"], 0..<2)
   func fastPathsReadGeneratedCalendarsAlike(mix: String, seed: Int) throws {
     let dir = Temp.directory + "/fast-paths-\(mix)-\(seed)"
-    let gen = try Run.command(
-      Run.pythonPath,
-      [
-        Run.packageRoot.appendingPathComponent("Tests/reference/generate.py").path, dir, "--seed",
-        String(200 + seed), "--people", "2", "--events", "400", "--weeks", "52", "--open-series",
-        "0.2", "--mix", mix,
-      ])
+    let gen = try Run.generateYear(dir, mix: mix, seed: 200 + seed, events: 400)
     try #require(gen.status == 0, "\(gen.stderr)")
     // The whole year (the benchmark's window), and three months of its second half, which
     // series that started months before reach by fast-forward.

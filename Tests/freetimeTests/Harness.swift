@@ -32,6 +32,26 @@ struct Run {
     try command(binary.path, arguments, stdin: stdin, environment: environment)
   }
 
+  /// Tests/reference/generate.py writing calendars into `directory` (`arguments` after it:
+  /// `--seed`, `--people`, `--events`, `--mix`...).
+  static func generate(_ directory: String, _ arguments: [String]) throws -> Run {
+    try command(
+      pythonPath,
+      [packageRoot.appendingPathComponent("Tests/reference/generate.py").path, directory]
+        + arguments)
+  }
+
+  /// Two people's year of meetings in the benchmark's `mix` (dense or export,
+  /// Benchmarks/README.md), a fifth of their series open-ended.
+  static func generateYear(_ directory: String, mix: String, seed: Int, events: Int) throws -> Run {
+    try generate(
+      directory,
+      [
+        "--seed", String(seed), "--people", "2", "--events", String(events), "--weeks", "52",
+        "--open-series", "0.2", "--mix", mix,
+      ])
+  }
+
   static func command(
     _ executable: String, _ arguments: [String], stdin: String? = nil,
     environment: [String: String] = [:]

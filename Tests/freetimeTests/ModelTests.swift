@@ -67,12 +67,8 @@ import Testing
   @Test(arguments: 0..<4)
   func generatedTeamWithRooms(seed: Int) throws {
     let dir = Temp.directory + "/model-\(seed)"
-    let gen = try Run.command(
-      Run.pythonPath,
-      [
-        Run.packageRoot.appendingPathComponent("Tests/reference/generate.py").path, dir, "--seed",
-        String(seed + 100), "--people", "5", "--events", "12", "--weeks", "3",
-      ])
+    let gen = try Run.generate(
+      dir, ["--seed", String(seed + 100), "--people", "5", "--events", "12", "--weeks", "3"])
     #expect(gen.status == 0, "\(gen.stderr)")
     let people = (0..<3).map { "\(dir)/person\($0).ics" }
     let window = ["--from", "2026-11-16", "--to", "2026-11-23", "--tz", "Europe/Prague"]

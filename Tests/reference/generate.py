@@ -46,9 +46,11 @@ WORDS = ("planning review sync standup retro lunch interview budget roadmap desi
          "demo offsite training onboarding hiring quarterly weekly release incident").split()
 
 
-def vtimezone(name):
+def vtimezone(name, rules=None):
+    """A VTIMEZONE as Google writes one (TZOFFSETFROM before DTSTART), from `rules` (by default the
+    zones of the default and dense mixes)."""
     std, dst, sn, dn, dst_start, dst_day, dst_month, std_start, std_day, std_month = \
-        {**VTIMEZONES, **DENSE_VTIMEZONES}[name]
+        (rules or {**VTIMEZONES, **DENSE_VTIMEZONES})[name]
     return [
         "BEGIN:VTIMEZONE", f"TZID:{name}", f"X-LIC-LOCATION:{name}",
         "BEGIN:DAYLIGHT", f"TZOFFSETFROM:{std}", f"TZOFFSETTO:{dst}", f"TZNAME:{dn}",
@@ -670,16 +672,7 @@ class ExportPerson:
             return ["BEGIN:VTIMEZONE", f"TZID:{name}", f"X-LIC-LOCATION:{name}", "BEGIN:STANDARD",
                     f"TZOFFSETFROM:{offset}", f"TZOFFSETTO:{offset}", f"TZNAME:{abbr}",
                     "DTSTART:19700101T000000", "END:STANDARD", "END:VTIMEZONE"]
-        std, dst, sn, dn, dst_start, dst_day, dst_month, std_start, std_day, std_month = GOOGLE_DST[name]
-        # Google's order: the properties of each observance as in its exports.
-        return [
-            "BEGIN:VTIMEZONE", f"TZID:{name}", f"X-LIC-LOCATION:{name}",
-            "BEGIN:DAYLIGHT", f"TZOFFSETFROM:{std}", f"TZOFFSETTO:{dst}", f"TZNAME:{dn}",
-            f"DTSTART:{dst_start}", f"RRULE:FREQ=YEARLY;BYMONTH={dst_month};BYDAY={dst_day}", "END:DAYLIGHT",
-            "BEGIN:STANDARD", f"TZOFFSETFROM:{dst}", f"TZOFFSETTO:{std}", f"TZNAME:{sn}",
-            f"DTSTART:{std_start}", f"RRULE:FREQ=YEARLY;BYMONTH={std_month};BYDAY={std_day}", "END:STANDARD",
-            "END:VTIMEZONE",
-        ]
+        return vtimezone(name, GOOGLE_DST)
 
     def outlook_vtimezone(self, name):
         _, std, dst, daylight, standard = WINDOWS_ZONES[name]

@@ -244,4 +244,89 @@ import Testing
     // 10:00 at +03:00 is 07:00 UTC (New York's own rules would say 15:00).
     #expect(person.busy == [Interval(1_796_108_400, 1_796_112_000)])
   }
+
+  /// Observances a review found `ObservanceChanges` read unlike libical (it now leaves them to
+  /// libical): SKIP=, a local UNTIL that is no real time, `BEGIN: DAYLIGHT` (libical matches the
+  /// name from the value's first byte), rules starting before 1583 (ICU's Julian calendar), and
+  /// changes next to 29 February 1700 (libical's leap years are Julian up to 1752). Each with a
+  /// STANDARD beside it, so the offsets differ when the lists do.
+  @Test(arguments: [
+    (
+      "BEGIN:DAYLIGHT", "20200401T020000",
+      "FREQ=YEARLY;BYMONTH=4;BYDAY=SU;BYMONTHDAY=25,26,27,28,29,30,31;SKIP=FORWARD"
+    ),
+    (
+      "BEGIN:DAYLIGHT", "20200401T020000",
+      "FREQ=YEARLY;BYMONTH=4;BYDAY=SU;BYMONTHDAY=-31,-30,-29,-28,-27,-26,-25;SKIP=BACKWARD"
+    ),
+    ("BEGIN:DAYLIGHT", "20200301T020000", "FREQ=YEARLY;BYMONTH=3;BYDAY=1SU;UNTIL=20260301T015960"),
+    ("BEGIN:DAYLIGHT", "20200302T020000", "FREQ=YEARLY;BYMONTH=3;BYDAY=1MO;UNTIL=20270230T120000"),
+    ("BEGIN: DAYLIGHT", "19700329T020000", "FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU"),
+    ("BEGIN:\tDAYLIGHT", "19700329T020000", "FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU"),
+    ("BEGIN:DAYLIGHT", "16010305T003000", "FREQ=YEARLY;BYMONTH=3;BYDAY=1MO"),
+    ("BEGIN:DAYLIGHT", "17000301T003000", ""),
+    ("BEGIN:DAYLIGHT", "15000329T020000", "FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU"),
+  ])
+  func shapesLeftToLibical(begin: String, start: String, rule: String) throws {
+    var lines = [
+      "BEGIN:VTIMEZONE", "TZID:T", begin, "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200",
+      "DTSTART:\(start)",
+    ]
+    if !rule.isEmpty { lines.append("RRULE:\(rule)") }
+    lines += [
+      "END:DAYLIGHT", "BEGIN:STANDARD", "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100",
+      "DTSTART:15001025T030000", "END:STANDARD", "END:VTIMEZONE",
+    ]
+    let content = lines.enumerated().map { ContentLine(bytes: Array($1.utf8), number: $0 + 1) }
+    let zone = try #require(LibicalZone(content))
+    Self.expandFar(zone)
+    var instants: [Instant] = []
+    for year in [1500, 1582, 1601, 1699, 1700, 1701, 2020, 2026, 2027, 2040] {
+      for month in 1...12 {
+        for day in [1, 2, 8, 15, 22, 25, 26, 27, 28, 29, 30, 31] where day <= 28 || month != 2 {
+          let t = CivilTime.seconds(year, month, day)
+          instants += [t - 3600, t - 1, t, t + 1800, t + 3600, t + 7200]
+        }
+      }
+    }
+    for change in zone.changeInstants { instants += [change - 1, change, change + 1] }
+    for instant in instants {
+      #expect(zone.utcOffset(at: instant) == zone.askLibical(at: instant), "\(lines) at \(instant)")
+    }
+  }
+
+  /// Without TZOFFSETFROM an observance changes from TZOFFSETTO (as libical reads it), and it
+  /// still marks where the file's zone begins: the file's zone is used, not the system zone of
+  /// the same name.
+  @Test func observanceWithoutTZOffsetFrom() throws {
+    let text = """
+      BEGIN:VCALENDAR
+      VERSION:2.0
+      PRODID:x
+      BEGIN:VTIMEZONE
+      TZID:America/New_York
+      BEGIN:STANDARD
+      TZOFFSETTO:+0300
+      DTSTART:19700101T000000
+      END:STANDARD
+      END:VTIMEZONE
+      BEGIN:VEVENT
+      UID:a
+      DTSTAMP:20260101T000000Z
+      DTSTART;TZID=America/New_York:20261201T100000
+      DTEND;TZID=America/New_York:20261201T110000
+      END:VEVENT
+      END:VCALENDAR
+
+      """
+    let path = NSTemporaryDirectory() + "zone-no-from-\(getpid()).ics"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let options = ReadOptions(
+      window: Interval(1_795_392_000, 1_798_761_600), defaultZone: Zone.utc, tentative: .busy,
+      allDay: .busy, maxInstances: 1000)
+    let person = try CalendarReader.read(
+      CalendarSource(kind: .file(path), name: "p", argument: path), options: options)
+    #expect(person.busy == [Interval(1_796_108_400, 1_796_112_000)])
+  }
 }

@@ -57,13 +57,18 @@ extension FileReader {
     var coveredFrom = Instant.max
     var onset: Int64? = nil
     var from: Int? = nil
+    var to: Int? = nil
     for line in lines {
       switch line.name {
       case "BEGIN":
-        (onset, from) = (nil, nil)
+        (onset, from, to) = (nil, nil, nil)
       case "END":
-        if let onset, let from { coveredFrom = min(coveredFrom, onset - Int64(from)) }
-        (onset, from) = (nil, nil)
+        // libical reads a missing TZOFFSETFROM as TZOFFSETTO, and ignores an observance without
+        // TZOFFSETTO.
+        if let onset, let to { coveredFrom = min(coveredFrom, onset - Int64(from ?? to)) }
+        (onset, from, to) = (nil, nil, nil)
+      case "TZOFFSETTO":
+        to = ValueSyntax.utcOffset(line.value.trimmingWhitespace().utf8)
       case "DTSTART":
         onset = ValueSyntax.onset(line.value.trimmingWhitespace().utf8)
       case "TZOFFSETFROM":

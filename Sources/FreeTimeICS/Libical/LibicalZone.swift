@@ -144,9 +144,12 @@ final class LibicalZone: @unchecked Sendable {
   private static func instant(_ date: ArraySlice<UInt8>, _ time: ArraySlice<UInt8>) -> Instant? {
     let d = date.split(separator: 0x20)
     let t = time.split(separator: 0x3A, omittingEmptySubsequences: false)
+    // A date that is not a real one (29 February 1700: libical's calendar is Julian up to 1752
+    // when it adds an offset) makes the whole list unread: libical answers then.
     guard d.count == 3, t.count == 3, let month = months.firstIndex(of: Array(d[1])),
       let day = number(d[0]), let year = number(d[2]), let hour = number(t[0]),
-      let minute = number(t[1]), let second = number(t[2])
+      let minute = number(t[1]), let second = number(t[2]),
+      CivilTime.isValid(year: year, month: month + 1, day: day)
     else { return nil }
     return CivilTime.seconds(year, month + 1, day) + Int64(hour * 3600 + minute * 60 + second)
   }

@@ -10,10 +10,14 @@ import FreeTimeCore
 /// each RRULE instance after DTSTART up to UNTIL (a UTC UNTIL read with TZOFFSETFROM) and each
 /// RDATE is a change; a change's instant is its wall clock less TZOFFSETFROM (a UTC RDATE is
 /// taken as it is). The shapes read here: a local DTSTART without parameters, RRULEs that are
-/// FREQ=YEARLY on one month with one BYDAY (a numbered weekday, or a weekday with BYMONTHDAY),
-/// without COUNT, and single-valued RDATEs of a local or UTC date-time. Anything else returns
-/// nil and libical expands the zone itself. `ZoneTests` compares the two on every VTIMEZONE of
-/// the fixtures and on random ones.
+/// FREQ=YEARLY on one month with one BYDAY (a numbered weekday, every such weekday, or a weekday
+/// with BYMONTHDAY), without COUNT or SKIP, with a real UNTIL if any, and single-valued RDATEs
+/// of a local or UTC date-time. Left to libical as well: an observance whose BEGIN value does not
+/// start with its name (libical matches it from the value's first byte), rules from before 1583
+/// (libical's ICU calendar is Julian there), and changes next to 29 February 1700 (libical's leap
+/// years are Julian up to 1752). Anything else returns nil and libical expands the zone itself.
+/// `ZoneTests` compares the two on every VTIMEZONE of the fixtures, on random ones and on those
+/// shapes.
 enum ObservanceChanges {
   /// The changes in instants before `end` (UTC), sorted, with the offset each changes to; nil
   /// when a shape is not one of those read here, or when two changes at one instant disagree.
@@ -32,7 +36,11 @@ enum ObservanceChanges {
         let keyword = line.keyword
         if depth == 0 && keyword == "VTIMEZONE" {
           depth = 1
-        } else if depth == 1 && (keyword == "STANDARD" || keyword == "DAYLIGHT") {
+        } else if depth == 1 && (keyword == "STANDARD" || keyword == "DAYLIGHT"),
+          line.strippedValue.startIndex == name.utf8.count + 1
+        {
+          // libical matches the name from the first byte of the value and ignores the
+          // observance otherwise (`BEGIN: DAYLIGHT`, `BEGIN;X=1:DAYLIGHT`).
           depth = 2
           observance = Observance()
         } else {
@@ -98,11 +106,15 @@ enum ObservanceChanges {
       guard let start, let to else { return true }  // libical ignores the observance
       let from = self.from ?? to
       let rules = recurrences.filter { $0.name == "RRULE" }
+      // Before 1583 libical's iterator counts in ICU's Julian calendar.
+      if !rules.isEmpty && CivilTime.fields(start).year < 1583 { return false }
+      guard Self.sameInBothCalendars(start, start - Int64(from)) else { return false }
       if rules.isEmpty { changes.append((start - Int64(from), to)) }
       for line in recurrences {
         let value = line.strippedValue
         if line.name == "RDATE" {
           if value.count == 15, let civil = ValueSyntax.onset(value) {
+            guard Self.sameInBothCalendars(civil, civil - Int64(from)) else { return false }
             changes.append((civil - Int64(from), to))
           } else if value.count == 16, value.last == UInt8(ascii: "Z"),
             let civil = ValueSyntax.onset(value.dropLast())
@@ -113,7 +125,7 @@ enum ObservanceChanges {
           }
           continue
         }
-        guard let rule = LibicalRecurrence.rule(text: value),
+        guard let rule = LibicalRecurrence.rule(text: value), Self.untilIsReal(value),
           let days = Self.days(rule), let last = Self.lastLocal(rule, from: from)
         else { return false }
         changes.append((start - Int64(from), to))
@@ -126,6 +138,7 @@ enum ObservanceChanges {
             let civil = day * 86400 + time
             if civil <= start { continue }  // DTSTART was added; the iterator starts there
             if let last, civil > last { break }
+            guard Self.sameInBothCalendars(civil, civil - Int64(from)) else { return false }
             changes.append((civil - Int64(from), to))
           }
         }
@@ -138,7 +151,43 @@ enum ObservanceChanges {
     static func lastLocal(_ rule: RecurrenceRule, from: Int) -> Int64?? {
       guard let until = rule.until else { return .some(nil) }
       guard until.isReadable, !until.isDate, until.tzid == nil else { return nil }
+      if until.isUTC && !sameInBothCalendars(until.civil, until.civil + Int64(from)) { return nil }
       return .some(until.isUTC ? until.civil + Int64(from) : until.civil)
+    }
+
+    /// Whether UNTIL, if any, is a real date and time: libical compares a local UNTIL field by
+    /// field as written (`T015960`, Feb 30, hour 24), which `RecurrenceRule` has normalized.
+    static func untilIsReal(_ text: ArraySlice<UInt8>) -> Bool {
+      for part in text.split(separator: UInt8(ascii: ";")) {
+        let upper = ContentLine.asciiUppercased(part)
+        guard upper.hasPrefix("UNTIL=") else { continue }
+        let v = Array(part.dropFirst(6))
+        guard v.count >= 15, v.count <= 16 else { return false }
+        let ok = v.withUnsafeBufferPointer { all -> Bool in
+          guard let f = ValueSyntax.dateTime(all, at: 0) else { return false }
+          return f.isReal && f.second < 60
+        }
+        if !ok { return false }
+      }
+      return true
+    }
+
+    /// Whether moving between `a` and `b` (a wall clock and its UTC time) gives the same days in
+    /// libical, which counts 29 February in every fourth year up to 1752 (1700) when it adds an
+    /// offset, as in the proleptic Gregorian calendar used here.
+    static func sameInBothCalendars(_ a: Int64, _ b: Int64) -> Bool {
+      let da = CivilTime.floorDiv(a, 86400)
+      let db = CivilTime.floorDiv(b, 86400)
+      if da == db { return true }
+      for day in [da, db] {
+        let f = CivilTime.fields(day * 86400)
+        if f.year <= 1752 && f.year % 100 == 0 && f.year % 400 != 0
+          && (f.month == 2 || f.month == 3)
+        {
+          return false
+        }
+      }
+      return true
     }
 
     /// The days (day numbers, in order) a yearly rule of a shape read here gives in a year.
@@ -146,7 +195,8 @@ enum ObservanceChanges {
       guard rule.frequency == .yearly, rule.step == 1, rule.count == 0, rule.rscale == nil,
         rule.bySecond.isEmpty, rule.byMinute.isEmpty, rule.byHour.isEmpty,
         rule.byYearDay.isEmpty, rule.byWeekNo.isEmpty, rule.bySetPos.isEmpty,
-        rule.byMonth.count == 1, !rule.byMonth[0].isLeap, rule.byDay.count == 1
+        rule.byMonth.count == 1, !rule.byMonth[0].isLeap, rule.byDay.count == 1,
+        rule.skip == .omit
       else { return nil }
       let month = rule.byMonth[0].number
       let weekday = rule.byDay[0].weekday

@@ -329,4 +329,28 @@ import Testing
       CalendarSource(kind: .file(path), name: "p", argument: path), options: options)
     #expect(person.busy == [Interval(1_796_108_400, 1_796_112_000)])
   }
+
+  /// Outlook starts both observances on 1 January 1601, here at one instant with different
+  /// offsets (which libical's sort orders as qsort leaves them): the list starts after that
+  /// instant and is still made without libical's iterator; libical answers before it.
+  @Test func outlookObservancesStartingAtOneInstant() throws {
+    let lines = [
+      "BEGIN:VTIMEZONE", "TZID:W. Europe Standard Time", "BEGIN:STANDARD",
+      "DTSTART:16010101T030000", "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100",
+      "RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=-1SU;BYMONTH=10", "END:STANDARD", "BEGIN:DAYLIGHT",
+      "DTSTART:16010101T020000", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200",
+      "RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=-1SU;BYMONTH=3", "END:DAYLIGHT", "END:VTIMEZONE",
+    ]
+    let content = lines.enumerated().map { ContentLine(bytes: Array($1.utf8), number: $0 + 1) }
+    let zone = try #require(LibicalZone(content))
+    #expect(zone.changesAreOwn)
+    let tie = CivilTime.seconds(1601, 1, 1, 1)
+    #expect(zone.changeInstants.first.map { $0 > tie } == true)
+    Self.expandFar(zone)
+    var instants: [Instant] = [tie - 1, tie, tie + 1, tie + 86400 * 40]
+    for change in zone.changeInstants { instants += [change - 1, change, change + 1] }
+    for instant in instants {
+      #expect(zone.utcOffset(at: instant) == zone.askLibical(at: instant), "at \(instant)")
+    }
+  }
 }

@@ -19,8 +19,9 @@ import FreeTimeCore
 /// `ZoneTests` compares the two on every VTIMEZONE of the fixtures, on random ones and on those
 /// shapes.
 enum ObservanceChanges {
-  /// The changes in instants before `end` (UTC), sorted, with the offset each changes to; nil
-  /// when a shape is not one of those read here, or when two changes at one instant disagree.
+  /// The changes in instants before `end` (UTC), sorted, with the offset each changes to (from
+  /// after the last instant where two changes disagree, if any); nil when a shape is not one of
+  /// those read here.
   static func changes(_ lines: [ContentLine], before end: Instant) -> (
     starts: [Instant], offsets: [Int]
   )? {
@@ -80,14 +81,22 @@ enum ObservanceChanges {
     }
     guard depth == 0 else { return nil }
     changes.sort { $0.at < $1.at }
+    // libical's sort leaves the order of changes at one instant to qsort, so which of two that
+    // disagree it answers with is not read here: the list starts after the last such instant
+    // (Outlook starts both observances on 1 January 1601, often at one instant), and libical
+    // answers before it.
+    var from = 0
+    for i in changes.indices.dropFirst()
+    where changes[i].at == changes[i - 1].at && changes[i].offset != changes[i - 1].offset {
+      from = i + 1
+    }
+    while from < changes.count && from > 0 && changes[from].at == changes[from - 1].at {
+      from += 1
+    }
     var starts: [Instant] = []
     var offsets: [Int] = []
-    for change in changes where change.at < end {
-      if let last = starts.last, last == change.at {
-        // libical's sort leaves the order of equal changes to qsort: only agreeing ones are read.
-        guard offsets[offsets.count - 1] == change.offset else { return nil }
-        continue
-      }
+    for change in changes[from...] where change.at < end {
+      if let last = starts.last, last == change.at { continue }  // agreeing ones
       starts.append(change.at)
       offsets.append(change.offset)
     }

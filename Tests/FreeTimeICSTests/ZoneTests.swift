@@ -209,42 +209,6 @@ import Testing
     _ = zone.askLibical(at: 4_200_000_000)  // 2103
   }
 
-  /// A VTIMEZONE's TZOFFSETFROM may come before its DTSTART: the file's zone is still the one
-  /// used, not the system zone of the same name.
-  @Test func observancePropertiesInAnyOrder() throws {
-    let text = """
-      BEGIN:VCALENDAR
-      VERSION:2.0
-      PRODID:x
-      BEGIN:VTIMEZONE
-      TZID:America/New_York
-      BEGIN:STANDARD
-      TZOFFSETFROM:+0300
-      TZOFFSETTO:+0300
-      DTSTART:19700101T000000
-      END:STANDARD
-      END:VTIMEZONE
-      BEGIN:VEVENT
-      UID:a
-      DTSTAMP:20260101T000000Z
-      DTSTART;TZID=America/New_York:20261201T100000
-      DTEND;TZID=America/New_York:20261201T110000
-      END:VEVENT
-      END:VCALENDAR
-
-      """
-    let path = NSTemporaryDirectory() + "zone-order-\(getpid()).ics"
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    let options = ReadOptions(
-      window: Interval(1_795_392_000, 1_798_761_600), defaultZone: Zone.utc, tentative: .busy,
-      allDay: .busy, maxInstances: 1000)
-    let person = try CalendarReader.read(
-      CalendarSource(kind: .file(path), name: "p", argument: path), options: options)
-    // 10:00 at +03:00 is 07:00 UTC (New York's own rules would say 15:00).
-    #expect(person.busy == [Interval(1_796_108_400, 1_796_112_000)])
-  }
-
   /// Observances a review found `ObservanceChanges` read unlike libical (it now leaves them to
   /// libical): SKIP=, a local UNTIL that is no real time, `BEGIN: DAYLIGHT` (libical matches the
   /// name from the value's first byte), rules starting before 1583 (ICU's Julian calendar), and
@@ -295,38 +259,32 @@ import Testing
     }
   }
 
-  /// Without TZOFFSETFROM an observance changes from TZOFFSETTO (as libical reads it), and it
-  /// still marks where the file's zone begins: the file's zone is used, not the system zone of
-  /// the same name.
-  @Test func observanceWithoutTZOffsetFrom() throws {
-    let text = """
-      BEGIN:VCALENDAR
-      VERSION:2.0
-      PRODID:x
-      BEGIN:VTIMEZONE
-      TZID:America/New_York
-      BEGIN:STANDARD
-      TZOFFSETTO:+0300
-      DTSTART:19700101T000000
-      END:STANDARD
-      END:VTIMEZONE
-      BEGIN:VEVENT
-      UID:a
-      DTSTAMP:20260101T000000Z
-      DTSTART;TZID=America/New_York:20261201T100000
-      DTEND;TZID=America/New_York:20261201T110000
-      END:VEVENT
-      END:VCALENDAR
-
-      """
-    let path = NSTemporaryDirectory() + "zone-no-from-\(getpid()).ics"
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
+  /// The file's VTIMEZONE is the zone used, not the system zone of the same name, whatever the
+  /// order of its observance's properties (TZOFFSETFROM before DTSTART, as Google writes them)
+  /// and without TZOFFSETFROM (read as TZOFFSETTO, as libical reads it).
+  @Test(arguments: [
+    ["TZOFFSETFROM:+0300", "TZOFFSETTO:+0300", "DTSTART:19700101T000000"],
+    ["TZOFFSETTO:+0300", "DTSTART:19700101T000000"],
+  ])
+  func fileZoneWinsOverTheSystemZone(observance: [String]) throws {
+    let lines =
+      [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:x", "BEGIN:VTIMEZONE", "TZID:America/New_York",
+        "BEGIN:STANDARD",
+      ] + observance + [
+        "END:STANDARD", "END:VTIMEZONE", "BEGIN:VEVENT", "UID:a", "DTSTAMP:20260101T000000Z",
+        "DTSTART;TZID=America/New_York:20261201T100000",
+        "DTEND;TZID=America/New_York:20261201T110000", "END:VEVENT", "END:VCALENDAR", "",
+      ]
+    let path = NSTemporaryDirectory() + "zone-file-wins-\(getpid())-\(observance.count).ics"
+    try lines.joined(separator: "\r\n").write(toFile: path, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: path) }
     let options = ReadOptions(
       window: Interval(1_795_392_000, 1_798_761_600), defaultZone: Zone.utc, tentative: .busy,
       allDay: .busy, maxInstances: 1000)
     let person = try CalendarReader.read(
       CalendarSource(kind: .file(path), name: "p", argument: path), options: options)
+    // 10:00 at +03:00 is 07:00 UTC (New York's own rules would say 15:00).
     #expect(person.busy == [Interval(1_796_108_400, 1_796_112_000)])
   }
 

@@ -75,13 +75,33 @@ extension Array where Element == Interval {
   ///
   /// - Complexity: O(log n)
   public func covers(_ interval: Interval) -> Bool {
-    var low = 0
-    var high = count
     // First element whose end is beyond interval.start.
-    while low < high {
-      let mid = (low + high) / 2
-      if self[mid].end <= interval.start { low = mid + 1 } else { high = mid }
+    let i = partitioningIndex { $0.end > interval.start }
+    return i < endIndex && self[i].contains(interval)
+  }
+}
+
+extension RandomAccessCollection {
+  /// The first index whose element belongs in the second part of a collection already split in
+  /// two by `belongsInSecondPartition` (every element of the first part comes before every one
+  /// of the second): a binary search, O(log n). The one binary search of the package (as
+  /// swift-algorithms names it).
+  @inlinable
+  public func partitioningIndex(where belongsInSecondPartition: (Element) throws -> Bool)
+    rethrows -> Index
+  {
+    var low = startIndex
+    var count = self.count
+    while count > 0 {
+      let half = count / 2
+      let mid = index(low, offsetBy: half)
+      if try belongsInSecondPartition(self[mid]) {
+        count = half
+      } else {
+        low = index(after: mid)
+        count -= half + 1
+      }
     }
-    return low < count && self[low].contains(interval)
+    return low
   }
 }

@@ -69,4 +69,19 @@ import Testing
     #expect(input.merged() == [Interval(10, 30), Interval(50, 60)])
     #expect([Interval]().merged().isEmpty)
   }
+
+  /// `partitioningIndex` (the package's one binary search) against a linear search, on sorted
+  /// arrays and slices of every small length, for every split point.
+  @Test func partitioningIndexFindsTheSplit() {
+    for count in 0..<40 {
+      let sorted = (0..<count).map { $0 / 3 }  // runs of equal values
+      for value in -1...(count / 3 + 1) {
+        let linear = sorted.firstIndex { $0 > value } ?? sorted.endIndex
+        #expect(sorted.partitioningIndex { $0 > value } == linear)
+        let slice = sorted.dropFirst(count / 2)
+        let inSlice = slice.firstIndex { $0 > value } ?? slice.endIndex
+        #expect(slice.partitioningIndex { $0 > value } == inSlice)
+      }
+    }
+  }
 }

@@ -34,10 +34,12 @@ final class LibicalZone: @unchecked Sendable {
     let end = CivilTime.seconds(lastYear + 1, 1, 1)
     let own = ObservanceChanges.changes(lines, before: end)
     // libical warns on standard error when it writes an offset of a day or more.
-    let printable = lines.allSatisfy { line in
-      guard line.name == "TZOFFSETFROM" || line.name == "TZOFFSETTO" else { return true }
-      return ValueSyntax.utcOffset(line.value.trimmingWhitespace().utf8).map { abs($0) < 86400 }
-        ?? false
+    var printable: Bool {
+      lines.allSatisfy { line in
+        guard line.name == "TZOFFSETFROM" || line.name == "TZOFFSETTO" else { return true }
+        return ValueSyntax.utcOffset(line.value.trimmingWhitespace().utf8).map { abs($0) < 86400 }
+          ?? false
+      }
     }
     let built: (OpaquePointer, [Instant], [Int])? = Libical.withLock(exclusive: false) {
       guard let comp = Libical.parseOwnedUnlocked(lines) else { return nil }
@@ -76,17 +78,12 @@ final class LibicalZone: @unchecked Sendable {
     // the last one's first.
     let k = last.load(ordering: .relaxed)
     if k < starts.count, starts[k] <= instant {
-      let to = k + 1 < starts.count ? starts[k + 1] : end
-      if instant < to { return (offsets[k], starts[k], to) }
+      let span = OffsetTable.entry(k, starts, offsets, to: end)
+      if instant < span.to { return span }
     }
-    var low = 0
-    var high = starts.count  // the answer is the last start <= instant
-    while high - low > 1 {
-      let mid = (low + high) / 2
-      if starts[mid] <= instant { low = mid } else { high = mid }
-    }
-    last.store(low, ordering: .relaxed)
-    return (offsets[low], starts[low], low + 1 < starts.count ? starts[low + 1] : end)
+    let found = OffsetTable.entry(of: instant, in: starts)
+    last.store(found, ordering: .relaxed)
+    return OffsetTable.entry(found, starts, offsets, to: end)
   }
 
   /// libical's own answer, without the table.

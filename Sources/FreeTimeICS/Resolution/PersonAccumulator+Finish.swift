@@ -16,8 +16,8 @@ extension PersonAccumulator {
     /// The run of `replaced` that holds UID `n`'s overrides, or nil when none replaces anything.
     func keys(of n: Int32) -> ArraySlice<Key>? {
       guard n >= 0 else { return nil }
-      let low = replaced.lowerBound { $0.uid < n }
-      let high = replaced.lowerBound { $0.uid <= n }
+      let low = replaced.partitioningIndex { $0.uid >= n }
+      let high = replaced[low...].partitioningIndex { $0.uid > n }
       return low < high ? replaced[low..<high] : nil
     }
   }
@@ -165,28 +165,10 @@ extension PersonAccumulator {
   }
 }
 
-extension Array {
-  /// The first index whose element is not `before` (all those that are come first).
-  fileprivate func lowerBound(_ before: (Element) -> Bool) -> Int {
-    var low = 0
-    var high = count
-    while low < high {
-      let mid = (low + high) / 2
-      if before(self[mid]) { low = mid + 1 } else { high = mid }
-    }
-    return low
-  }
-}
-
 extension ArraySlice where Element == PersonAccumulator.Key {
-  /// Whether this run of one UID's keys, sorted by start, holds `start` (a binary search).
+  /// Whether this run of one UID's keys, sorted by start, holds `start`.
   fileprivate func sortedContains(_ start: Instant) -> Bool {
-    var low = startIndex
-    var high = endIndex
-    while low < high {
-      let mid = (low + high) / 2
-      if self[mid].start < start { low = mid + 1 } else { high = mid }
-    }
-    return low < endIndex && self[low].start == start
+    let i = partitioningIndex { $0.start >= start }
+    return i < endIndex && self[i].start == start
   }
 }

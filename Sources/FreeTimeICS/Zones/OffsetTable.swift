@@ -145,15 +145,22 @@ final class OffsetTable: Sendable {
   }
 
   /// The entry of `starts`/`offsets` holding `instant` (at or after `starts[0]`) and its span.
-  static func span(
+  private static func span(
     at instant: Instant, _ starts: [Instant], _ offsets: [Int], to end: Instant
   ) -> (offset: Int, from: Instant, to: Instant) {
-    var low = 0
-    var high = starts.count  // the answer is the last start <= instant
-    while high - low > 1 {
-      let mid = (low + high) / 2
-      if starts[mid] <= instant { low = mid } else { high = mid }
-    }
-    return (offsets[low], starts[low], low + 1 < starts.count ? starts[low + 1] : end)
+    entry(entry(of: instant, in: starts), starts, offsets, to: end)
+  }
+
+  /// The index of the last of sorted `starts` at or before `instant` (which is not before the
+  /// first).
+  static func entry(of instant: Instant, in starts: [Instant]) -> Int {
+    starts.partitioningIndex { $0 > instant } - 1
+  }
+
+  /// Entry `k` of a list of changes: its offset, from its start to the next (or to `end`).
+  static func entry(_ k: Int, _ starts: [Instant], _ offsets: [Int], to end: Instant) -> (
+    offset: Int, from: Instant, to: Instant
+  ) {
+    (offsets[k], starts[k], k + 1 < starts.count ? starts[k + 1] : end)
   }
 }

@@ -128,11 +128,7 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
       let span = before.utcOffsetSpan(at: instant)
       return (span.offset, span.from, min(span.to, coveredFrom))
     }
-    if let table, let span = table.span(at: instant) {
-      return (span.offset, before == nil ? span.from : max(span.from, coveredFrom), span.to)
-    }
-    if let libical {
-      let span = libical.utcOffsetSpan(at: instant)
+    if let span = table?.span(at: instant) ?? libical?.utcOffsetSpan(at: instant) {
       return (span.offset, before == nil ? span.from : max(span.from, coveredFrom), span.to)
     }
     return (utcOffset(at: instant), instant, instant + 1)

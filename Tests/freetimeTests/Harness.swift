@@ -97,18 +97,8 @@ struct Run {
       stderr: try String(contentsOfFile: errPath, encoding: .utf8))
   }
 
-  /// The Python with icalendar and recurring-ical-events: `FREETIME_PYTHON` (scripts/test sets
-  /// it to its virtual environment), else the first python3 on PATH.
-  static let pythonPath: String = {
-    if let path = ProcessInfo.processInfo.environment["FREETIME_PYTHON"], !path.isEmpty {
-      return path
-    }
-    for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
-      let candidate = "\(dir)/python3"
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return "/usr/bin/python3"
-  }()
+  /// The Python of the differential tests (`Python.path`, Tests/TestSupport).
+  static var pythonPath: String { Python.path }
 
   static func python(_ script: String, _ arguments: [String] = [], stdin: String? = nil) throws
     -> Run

@@ -3,16 +3,40 @@ import FreeTimeCore
 /// VTIMEZONE (RFC 5545 §3.6.5): a zone the file defines, looked up before the system's by its
 /// TZID. Zones libical 3.0.16 would misread or spin on are ignored with a warning, so their
 /// TZID is looked up by name instead (docs/LIBICAL.md).
+/// What a VTIMEZONE observance may be, to be read (docs/LIBICAL.md, Time zones).
+enum TimeZoneRules {
+  /// Real zones change once a year per observance; a rule "every day of the year" from year 1
+  /// costs libical seconds to expand. Thirty-one allows a BYMONTHDAY list a month long.
+  static let maxOnsetsPerYear = 31
+}
+
 extension FileReader {
   mutating func readTimeZone(_ lines: [ContentLine], into person: inout PersonAccumulator) {
-    // Observance rules other than FREQ=YEARLY make libical 3.0.16 spin (docs/LIBICAL.md).
+    // Observance rules other than FREQ=YEARLY make libical 3.0.16 spin, and it expands a
+    // yearly one with many onsets a year for seconds (docs/LIBICAL.md, Time zones).
     for line in lines where line.name == "RRULE" {
-      let value = line.value.uppercased()
-      if !value.contains("FREQ=YEARLY") {
+      let rule = LibicalRecurrence.rule(text: line.value.utf8)
+      let refusal: String? =
+        if let rule {
+          if rule.frequency != .yearly {
+            "a non-yearly rule"
+          } else if !rule.isGregorian {
+            "a rule in another calendar (RSCALE)"
+          } else if rule.yearlyInstancesBound > TimeZoneRules.maxOnsetsPerYear {
+            "a rule of more than \(TimeZoneRules.maxOnsetsPerYear) changes a year"
+          } else {
+            nil
+          }
+        } else if !line.value.uppercased().contains("FREQ=YEARLY") {
+          "a non-yearly rule"
+        } else {
+          nil  // libical cannot read it either, and gives the observance its DTSTART alone
+        }
+      if let refusal {
         person.diagnostics.append(
           Diagnostic(
             file: file, line: line.number,
-            message: "VTIMEZONE with a non-yearly rule ignored; its TZID is looked up by name"))
+            message: "VTIMEZONE with \(refusal) ignored; its TZID is looked up by name"))
         return
       }
     }

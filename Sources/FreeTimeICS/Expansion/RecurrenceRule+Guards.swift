@@ -69,15 +69,43 @@ extension RecurrenceRule {
 
   /// Shapes `ownInstances` expands because it is much faster than libical's iterator (which
   /// makes several ICU calendar calls an instance): FREQ=DAILY and FREQ=WEEKLY without
-  /// BYSETPOS, BYYEARDAY, BYWEEKNO or numbered weekdays (and WEEKLY without BYMONTHDAY).
-  /// All-day series with BYHOUR, BYMINUTE or BYSECOND stay with libical. `OwnExpansionTests`
-  /// checks the others against libical's iterator on random rules.
+  /// BYSETPOS, BYYEARDAY, BYWEEKNO or numbered weekdays (and WEEKLY without BYMONTHDAY), and
+  /// sub-daily rules without BYSETPOS or numbered weekdays, which libical steps through period
+  /// by period, matching or not. All-day series with BYHOUR, BYMINUTE or BYSECOND, and
+  /// all-day sub-daily series, stay with libical, as does any RSCALE but GREGORIAN (RFC 7529:
+  /// its months and days are another calendar's). `OwnExpansionTests` checks the others
+  /// against libical's iterator on random rules.
   func simpleShape(isDate: Bool) -> Bool {
-    guard bySetPos.isEmpty, byYearDay.isEmpty, byWeekNo.isEmpty, !hasDayPositions,
-      !isDate || (byHour.isEmpty && byMinute.isEmpty && bySecond.isEmpty)
+    guard bySetPos.isEmpty, byWeekNo.isEmpty, !hasDayPositions, isGregorian else { return false }
+    if frequency?.isSubDaily == true { return !isDate }
+    guard byYearDay.isEmpty, !isDate || (byHour.isEmpty && byMinute.isEmpty && bySecond.isEmpty)
     else { return false }
     return frequency == .daily || (frequency == .weekly && byMonthDay.isEmpty)
   }
+
+  /// More than the instances a FREQ=YEARLY rule can have in one year: the days its BY parts
+  /// can name (BYYEARDAY, else BYMONTH × BYMONTHDAY, else BYWEEKNO's weeks, else BYMONTH ×
+  /// BYDAY, five for a weekday without a position), times each time list. A zone's observance
+  /// has one; `FileReader.readTimeZone` refuses more than `TimeZoneRules.maxOnsetsPerYear`.
+  var yearlyInstancesBound: Int {
+    let months = byMonth.isEmpty ? 12 : byMonth.count
+    let days =
+      if !byYearDay.isEmpty {
+        byYearDay.count
+      } else if !byMonthDay.isEmpty {
+        months * byMonthDay.count
+      } else if !byWeekNo.isEmpty {
+        byWeekNo.count * 7
+      } else if !byDay.isEmpty {
+        months * byDay.reduce(0) { $0 + ($1.position != 0 ? 1 : 5) }
+      } else {
+        byMonth.isEmpty ? 1 : months
+      }
+    return days * max(1, byHour.count) * max(1, byMinute.count) * max(1, bySecond.count)
+  }
+
+  /// Whether the rule counts in the Gregorian calendar (no RSCALE, or RSCALE=GREGORIAN).
+  var isGregorian: Bool { rscale.map { $0.uppercased() == "GREGORIAN" } ?? true }
 
   /// Whether some BYDAY entry is numbered (`2MO`, `-1FR`).
   var hasDayPositions: Bool { byDay.contains { $0.position != 0 } }

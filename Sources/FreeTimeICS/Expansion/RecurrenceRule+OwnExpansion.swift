@@ -18,6 +18,9 @@ extension RecurrenceRule {
     switch frequency {
     case .daily: walk.daily(from: from)
     case .weekly: walk.weekly(from: from)
+    case .secondly: walk.subDaily(unit: 1, from: from)
+    case .minutely: walk.subDaily(unit: 60, from: from)
+    case .hourly: walk.subDaily(unit: 3600, from: from)
     default: walk.byWeekNumber()
     }
     return walk.out
@@ -70,19 +73,21 @@ private struct OwnExpansion {
 
   /// Adds the instances of `day`; false once the walk is over (limit, COUNT or cap reached).
   private mutating func emit(day: Int64) -> Bool {
-    for t in times {
-      let value = day * 86400 + t
-      if value < start { continue }
-      if value == start {
-        counted += 1  // DTSTART matches the rule; the caller adds it
-        continue
-      }
-      if value > limit { return false }
-      out.append(value)
-      counted += 1
-      if (rule.count > 0 && counted >= rule.count) || out.count >= cap { return false }
-    }
+    for t in times where !emit(day * 86400 + t) { return false }
     return true
+  }
+
+  /// Adds one instance the rule produces (wall clock, in order); false once the walk is over.
+  private mutating func emit(_ value: Int64) -> Bool {
+    if value < start { return true }
+    if value == start {
+      counted += 1  // DTSTART matches the rule; the caller adds it
+      return rule.count == 0 || counted < rule.count
+    }
+    if value > limit { return false }
+    out.append(value)
+    counted += 1
+    return !((rule.count > 0 && counted >= rule.count) || out.count >= cap)
   }
 
   /// The first period to look at: `first` (DTSTART's), or with `from` (and no COUNT) the last
@@ -122,6 +127,99 @@ private struct OwnExpansion {
       }
       week += 7 * Int64(rule.step)
     }
+  }
+
+  /// FREQ=SECONDLY, MINUTELY and HOURLY (RFC 5545 §3.3.10): periods of INTERVAL units counted
+  /// from DTSTART's, on the days BYMONTH, BYYEARDAY, BYMONTHDAY and BYDAY admit. BYHOUR limits
+  /// every period; BYMINUTE limits a SECONDLY or MINUTELY one and expands an HOURLY one;
+  /// BYSECOND limits a SECONDLY one and expands the others; what an expanding part does not
+  /// name comes from DTSTART. libical's iterator steps through every period, matching or not
+  /// (a year of seconds per year of window); this costs, per admitted day, the fewer of the
+  /// times the limits allow and the periods in the day.
+  mutating func subDaily(unit: Int64, from: Int64?) {
+    let period = unit * Int64(rule.step)
+    let firstPeriod = CivilTime.floorDiv(start, unit) * unit
+    func allowed(_ values: [Int], _ range: Range<Int>, default value: Int?) -> [Int] {
+      if values.isEmpty { return value.map { [$0] } ?? Array(range) }
+      return Set(values.filter(range.contains)).sorted()
+    }
+    let hours = allowed(rule.byHour, 0..<24, default: nil)
+    let minutes = allowed(rule.byMinute, 0..<60, default: unit == 3600 ? startFields.minute : nil)
+    let seconds = allowed(rule.bySecond, 0..<60, default: unit >= 60 ? startFields.second : nil)
+    // The times of day the limits allow, in order; and the offsets within one period.
+    let timesOfDay = hours.flatMap { h in
+      minutes.flatMap { m in seconds.map { Int64(h * 3600 + m * 60 + $0) } }
+    }
+    guard !timesOfDay.isEmpty else { return }
+    let inPeriod: [Int64] =
+      switch unit {
+      case 1: [0]
+      case 60: seconds.map(Int64.init)
+      default: minutes.flatMap { m in seconds.map { Int64(m * 60 + $0) } }
+      }
+    // A period's start is checked against the limits; the parts it expands are in `inPeriod`.
+    let hourSet = Set(hours)
+    let minuteSet = unit == 3600 ? Set(0..<60) : Set(minutes)
+    let secondSet = unit >= 60 ? Set(0..<60) : Set(seconds)
+    let periodsPerDay = 86400 / period + 1
+    let everyDay =
+      rule.byMonth.isEmpty && rule.byYearDay.isEmpty && rule.byMonthDay.isEmpty
+      && rule.byDay.isEmpty
+    var day = startDay
+    if rule.count == 0, let from { day = max(day, CivilTime.floorDiv(from, 86400)) }
+    while day * 86400 <= limit {
+      defer { day += 1 }
+      guard everyDay || admitsDay(day) else { continue }
+      let midnight = day * 86400
+      if Int64(timesOfDay.count) <= periodsPerDay {
+        for t in timesOfDay {
+          let value = midnight + t
+          let periodStart = CivilTime.floorDiv(value, unit) * unit
+          guard CivilTime.floorMod(periodStart - firstPeriod, period) == 0 else { continue }
+          if !emit(value) { return }
+        }
+      } else {
+        // The first period starting on this day, then every INTERVAL units.
+        var q =
+          firstPeriod + CivilTime.floorDiv(midnight - firstPeriod + period - 1, period) * period
+        while q < midnight + 86400 {
+          let t = Int(q - midnight)
+          if hourSet.contains(t / 3600), minuteSet.contains(t / 60 % 60),
+            secondSet.contains(t % 60)
+          {
+            for offset in inPeriod where !emit(q + offset) { return }
+          }
+          q += period
+        }
+      }
+    }
+  }
+
+  /// Whether the date limits of a sub-daily rule admit `day` (BYDAY without positions).
+  private func admitsDay(_ day: Int64) -> Bool {
+    let (year, month, dayOfMonth) = CivilTime.date(days: day)
+    if !rule.byMonth.isEmpty && !rule.names(month: month) { return false }
+    if !rule.byDay.isEmpty {
+      let weekday = Int(CivilTime.floorMod(day + 4, 7))
+      if !rule.byDay.contains(where: { $0.weekday == weekday }) { return false }
+    }
+    if !rule.byMonthDay.isEmpty {
+      let length = CivilTime.monthLength(year: year, month: month)
+      if !rule.byMonthDay.contains(dayOfMonth)
+        && !rule.byMonthDay.contains(dayOfMonth - length - 1)
+      {
+        return false
+      }
+    }
+    if !rule.byYearDay.isEmpty {
+      let first = CivilTime.days(year: year, month: 1, day: 1)
+      let ordinal = Int(day - first) + 1
+      let length = Int(CivilTime.days(year: year + 1, month: 1, day: 1) - first)
+      if !rule.byYearDay.contains(ordinal) && !rule.byYearDay.contains(ordinal - length - 1) {
+        return false
+      }
+    }
+    return true
   }
 
   /// FREQ=YEARLY with BYWEEKNO: days of a week may lie in the neighbouring year.

@@ -55,6 +55,18 @@ struct RuleWalk {
     return untilCivil.map { start.with(civil: $0).instant(home: home) }
   }
 
+  /// The latest wall-clock time an instance the walk keeps can have: the expansion window's end
+  /// on any clock (a UTC offset is less than 100 hours either way: TZOFFSETTO:+9959 is the
+  /// largest a VTIMEZONE can write, and libical accepts it), a day more for a DATE, or UNTIL
+  /// when that comes first. Expansion past it is never needed, and it is what bounds libical's
+  /// search for a rule whose limits never meet (docs/LIBICAL.md, Recurrence).
+  var civilLimit: Int64 {
+    var limit = window.end + 100 * 3600 + 86400
+    if let untilCivil { limit = min(limit, untilCivil) }
+    if let untilInstant { limit = min(limit, untilInstant + 100 * 3600) }
+    return limit
+  }
+
   /// Takes the next instance's wall clock; false when the walk is over.
   ///
   /// - Parameter ruleChecked: the instances come from `ownInstances`, which builds them from
@@ -138,27 +150,24 @@ extension EventInterpreter {
     }
   }
 
-  /// Expanded here (`RecurrenceRule.libicalGetsWrong` and `simpleShape` say why), up to the
-  /// window's end or to UNTIL when that comes first (the walk applies UNTIL exactly). A UTC
-  /// UNTIL becomes a wall-clock bound with the largest offset a VTIMEZONE can write
-  /// (TZOFFSETTO:+9959, which libical accepts), not a real zone's 14 hours.
+  /// Expanded here (`RecurrenceRule.libicalGetsWrong` and `simpleShape` say why), up to
+  /// `RuleWalk.civilLimit` (the walk applies UNTIL exactly).
   private func walkOwn(
     _ walk: inout RuleWalk, skip: Int64?, into collector: inout InstanceCollector
   ) {
     let start = walk.start
-    var limit = LocalTimeResolver.civil(walk.window.end, in: home) + 86400
-    if let untilCivil = walk.untilCivil { limit = min(limit, untilCivil) }
-    if let untilInstant = walk.untilInstant { limit = min(limit, untilInstant + 100 * 3600) }
-    let subDaily = walk.rule.frequency?.isSubDaily ?? false
     let own = walk.rule.ownInstances(
-      start: start.civil, isDate: start.isDate, limit: limit, cap: options.maxInstances + 1,
-      from: skip.flatMap { subDaily ? nil : start.civil + $0 })
+      start: start.civil, isDate: start.isDate, limit: walk.civilLimit,
+      cap: options.maxInstances + 1, from: skip.map { start.civil + $0 })
     for civil in own where !walk.take(civil, ruleChecked: true, into: &collector) { break }
   }
 
   /// Expanded by libical's iterator; false when libical refuses the rule. Sub-daily rules skip
   /// ahead by whole steps of the rule (libical's own skip loses their INTERVAL phase), the
-  /// others with the iterator's `set_start` to the day.
+  /// others with the iterator's `set_start` to the day. The iterator gets `civilLimit` as a
+  /// floating UNTIL instead of the rule's: libical compares a floating DTSTART with a UTC UNTIL
+  /// as if both were UTC, and without an UNTIL its search for a rule whose limits never meet
+  /// (BYYEARDAY against BYMONTH under FREQ=HOURLY, say) goes on to the year 2582.
   private func walkLibical(
     _ walk: inout RuleWalk, skip: Int64?, into collector: inout InstanceCollector
   ) -> Bool {
@@ -173,10 +182,10 @@ extension EventInterpreter {
         fromDay = CivilTime.floorDiv(start.civil + skip, 86400) * 86400
       }
     }
-    var unbounded = walk.rule
-    unbounded.until = nil  // applied by the walk, as an instant
+    var bounded = walk.rule
+    bounded.until = WrittenTime(civil: walk.civilLimit, isDate: start.isDate, isUTC: false)
     return LibicalRecurrence.walk(
-      unbounded, start: iterStart, isDate: start.isDate, from: fromDay
+      bounded, start: iterStart, isDate: start.isDate, from: fromDay
     ) { civil in walk.take(civil, ruleChecked: false, into: &collector) }
   }
 }

@@ -47,6 +47,7 @@ test:
 sanitize:
 	./scripts/sanitize
 
-# Ninety seconds of the reader's libFuzzer target (scripts/fuzz --smoke); findings fail it.
+# 30,000 executions (about 90 s) of the reader's libFuzzer target, the same run on every machine
+# (scripts/fuzz --smoke); findings fail it.
 fuzz-smoke:
 	./scripts/fuzz --smoke

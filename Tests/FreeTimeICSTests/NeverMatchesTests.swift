@@ -32,6 +32,12 @@ import Testing
     "FREQ=YEARLY;BYMONTH=3;BYDAY=2SU;BYMONTHDAY=1",
     "FREQ=SECONDLY;BYSECOND=60",
     "FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30,31",
+    // BYSETPOS past the most a period holds (libical: about 1 s each, up to the year 20000).
+    "FREQ=MONTHLY;BYSETPOS=5;BYMONTHDAY=1,2,3,4",
+    "FREQ=MONTHLY;BYDAY=MO;BYMONTHDAY=13;BYSETPOS=2",
+    "FREQ=MONTHLY;BYDAY=MO,TU;BYSETPOS=-11",
+    "FREQ=YEARLY;BYMONTH=2;BYDAY=1SU;BYHOUR=9,10;BYSETPOS=3,-3",
+    "FREQ=WEEKLY;BYDAY=MO,TU;BYSETPOS=3",
   ])
   func neverMatches(rule: String) throws {
     let result = try read(rule)
@@ -44,6 +50,10 @@ import Testing
     ("FREQ=MONTHLY;BYDAY=-1FR;BYMONTHDAY=22,23,24,25,26,27,28,29,30,31", 12),
     ("FREQ=YEARLY;BYMONTH=3;BYDAY=2SU;BYMONTHDAY=8,9,10,11,12,13,14", 2),
     ("FREQ=MONTHLY;BYDAY=MO;BYMONTHDAY=13", 2),
+    // The last BYSETPOS a period can hold is still there.
+    ("FREQ=MONTHLY;BYSETPOS=4;BYMONTHDAY=1,2,3,4", 12),
+    ("FREQ=MONTHLY;BYDAY=MO,TU;BYSETPOS=-10,99", 1),
+    ("FREQ=WEEKLY;BYDAY=MO,TU;BYSETPOS=2", 50),
   ])
   func stillMatches(rule: String, atLeast: Int) throws {
     let result = try read(rule)

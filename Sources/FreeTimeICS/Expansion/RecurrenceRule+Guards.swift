@@ -11,6 +11,13 @@ extension RecurrenceRule {
   var neverMatches: Bool {
     // Second 60 (a leap second) never comes on libical's clock, nor on freetime's.
     if !bySecond.isEmpty && bySecond.allSatisfy({ $0 >= 60 }) { return true }
+    // BYSETPOS beyond the most instances a period can hold (BYSETPOS=5 of BYMONTHDAY=1,2,3,4):
+    // libical looks for such a period month by month up to the year 20000 (about 1 s a rule).
+    if !bySetPos.isEmpty, let most = periodInstancesBound,
+      bySetPos.allSatisfy({ abs($0) > most })
+    {
+      return true
+    }
     // The n-th weekday of a month falls on days 7n-6…7n (the n-th from the end on 29-7n…38-7n,
     // whatever the month's length): BYDAY=3WE;BYMONTHDAY=4 never matches.
     let inMonth = frequency == .monthly || (frequency == .yearly && !byMonth.isEmpty)
@@ -102,6 +109,30 @@ extension RecurrenceRule {
         byMonth.isEmpty ? 1 : months
       }
     return days * max(1, byHour.count) * max(1, byMinute.count) * max(1, bySecond.count)
+  }
+
+  /// At least the instances one period of a DAILY, WEEKLY, MONTHLY or YEARLY rule has before
+  /// BYSETPOS picks among them (RFC 5545 §3.3.10): its days (BYMONTHDAY, else BYDAY, five for a
+  /// weekday without a position in a month, else DTSTART's; `yearlyInstancesBound` for a year)
+  /// times each time list. nil for sub-daily rules.
+  var periodInstancesBound: Int? {
+    let times = max(1, byHour.count) * max(1, byMinute.count) * max(1, bySecond.count)
+    switch frequency {
+    case .yearly?: return yearlyInstancesBound
+    case .monthly?:
+      let days =
+        if !byMonthDay.isEmpty {
+          byMonthDay.count
+        } else if !byDay.isEmpty {
+          byDay.reduce(0) { $0 + ($1.position != 0 ? 1 : 5) }
+        } else {
+          1
+        }
+      return days * times
+    case .weekly?: return max(1, byDay.count) * times
+    case .daily?: return times
+    default: return nil
+    }
   }
 
   /// Whether the rule counts in the Gregorian calendar (no RSCALE, or RSCALE=GREGORIAN).

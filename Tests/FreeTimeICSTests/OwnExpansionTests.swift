@@ -229,6 +229,31 @@ import Testing
     #expect(checked > 300)
   }
 
+  /// A sub-daily rule on an all-day DTSTART: the days its periods fall on, from DTSTART's
+  /// midnight, BYHOUR ignored (RFC 5545 §3.3.10), COUNT counting periods. Days after Tuesday
+  /// 24 November 2026.
+  @Test(arguments: [
+    ("FREQ=HOURLY;COUNT=5", [0]),
+    ("FREQ=HOURLY;INTERVAL=30;COUNT=4", [0, 1, 2, 3]),
+    ("FREQ=MINUTELY;INTERVAL=1500;COUNT=3", [0, 1, 2]),
+    ("FREQ=HOURLY;INTERVAL=49", [0, 2, 4, 6, 8]),
+    ("FREQ=SECONDLY;BYHOUR=9;UNTIL=20261127", [0, 1, 2, 3]),
+    ("FREQ=HOURLY;BYDAY=MO,WE", [0, 1, 6, 8]),
+    ("FREQ=SECONDLY;BYYEARDAY=-300;BYMONTH=12;COUNT=5", [0]),
+  ])
+  func subDailyRuleOnADate(rule: String, days: [Int64]) throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:dates
+      DTSTART;VALUE=DATE:20261124
+      RRULE:\(rule)
+      END:VEVENT
+      """, from: "2026-11-20", to: "2026-12-04")
+    let first = Read.instant("2026-11-24")
+    #expect(p.busy.sorted().map { ($0.start - first) / 86400 } == days, "\(rule)")
+  }
+
   /// A DTSTART that the rule produces is its first instance, and COUNT=1 ends the series there
   /// (own expansion gave one more before 2026-11-24; libical's iterator never did).
   @Test(arguments: ["FREQ=DAILY", "FREQ=WEEKLY", "FREQ=HOURLY", "FREQ=MINUTELY;BYSECOND=0"])

@@ -78,13 +78,13 @@ extension RecurrenceRule {
   /// makes several ICU calendar calls an instance): FREQ=DAILY and FREQ=WEEKLY without
   /// BYSETPOS, BYYEARDAY, BYWEEKNO or numbered weekdays (and WEEKLY without BYMONTHDAY), and
   /// sub-daily rules without BYSETPOS or numbered weekdays, which libical steps through period
-  /// by period, matching or not. All-day series with BYHOUR, BYMINUTE or BYSECOND, and
-  /// all-day sub-daily series, stay with libical, as does any RSCALE but GREGORIAN (RFC 7529:
-  /// its months and days are another calendar's). `OwnExpansionTests` checks the others
-  /// against libical's iterator on random rules.
+  /// by period, matching or not (on an all-day DTSTART, `subDailyDates`). All-day DAILY and
+  /// WEEKLY series with BYHOUR, BYMINUTE or BYSECOND stay with libical, as does any RSCALE but
+  /// GREGORIAN (RFC 7529: its months and days are another calendar's). `OwnExpansionTests`
+  /// checks them against libical's iterator (sub-daily ones against python-dateutil).
   func simpleShape(isDate: Bool) -> Bool {
     guard bySetPos.isEmpty, byWeekNo.isEmpty, !hasDayPositions, isGregorian else { return false }
-    if frequency?.isSubDaily == true { return !isDate }
+    if frequency?.isSubDaily == true { return true }
     guard byYearDay.isEmpty, !isDate || (byHour.isEmpty && byMinute.isEmpty && bySecond.isEmpty)
     else { return false }
     return frequency == .daily || (frequency == .weekly && byMonthDay.isEmpty)

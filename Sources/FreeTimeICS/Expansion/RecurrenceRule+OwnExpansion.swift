@@ -18,9 +18,13 @@ extension RecurrenceRule {
     switch frequency {
     case .daily: walk.daily(from: from)
     case .weekly: walk.weekly(from: from)
-    case .secondly: walk.subDaily(unit: 1, from: from)
-    case .minutely: walk.subDaily(unit: 60, from: from)
-    case .hourly: walk.subDaily(unit: 3600, from: from)
+    case .secondly, .minutely, .hourly:
+      let unit = frequency?.fixedSeconds ?? 1
+      if isDate {
+        walk.subDailyDates(unit: unit, from: from)
+      } else {
+        walk.subDaily(unit: unit, from: from)
+      }
     default: walk.byWeekNumber()
     }
     return walk.out
@@ -192,6 +196,34 @@ private struct OwnExpansion {
           q += period
         }
       }
+    }
+  }
+
+  /// A sub-daily rule on an all-day DTSTART: the instances are the days its periods fall on,
+  /// from DTSTART's midnight, on the days the date limits admit. BYHOUR, BYMINUTE and BYSECOND
+  /// are ignored, as RFC 5545 §3.3.10 says for a DATE DTSTART, so every period is an instance:
+  /// COUNT counts periods (`FREQ=HOURLY;COUNT=5` is DTSTART's day alone), and a day costs the
+  /// same whatever the frequency. (libical's iterator steps through every second of such a
+  /// rule, gives each day once per step, and invents days for an INTERVAL beyond a day.)
+  mutating func subDailyDates(unit: Int64, from: Int64?) {
+    let period = unit * Int64(rule.step)
+    let everyDay =
+      rule.byMonth.isEmpty && rule.byYearDay.isEmpty && rule.byMonthDay.isEmpty
+      && rule.byDay.isEmpty
+    var day = startDay
+    if rule.count == 0, let from { day = max(day, CivilTime.floorDiv(from, 86400)) }
+    while day * 86400 <= limit {
+      defer { day += 1 }
+      guard everyDay || admitsDay(day) else { continue }
+      let midnight = day * 86400
+      // The periods that begin on this day, counted from DTSTART (a midnight).
+      let first = start + CivilTime.floorDiv(midnight - start + period - 1, period) * period
+      guard first < midnight + 86400 else { continue }
+      counted += Int((midnight + 86400 - 1 - first) / period + 1)
+      if day != startDay {  // DTSTART's day is the caller's
+        out.append(midnight)
+      }
+      if (rule.count > 0 && counted >= rule.count) || out.count >= cap { return }
     }
   }
 

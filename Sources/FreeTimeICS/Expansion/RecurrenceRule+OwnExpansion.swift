@@ -166,14 +166,10 @@ private struct OwnExpansion {
     let minuteSet = unit == 3600 ? Set(0..<60) : Set(minutes)
     let secondSet = unit >= 60 ? Set(0..<60) : Set(seconds)
     let periodsPerDay = 86400 / period + 1
-    let everyDay =
-      rule.byMonth.isEmpty && rule.byYearDay.isEmpty && rule.byMonthDay.isEmpty
-      && rule.byDay.isEmpty
-    var day = startDay
-    if rule.count == 0, let from { day = max(day, CivilTime.floorDiv(from, 86400)) }
+    var day = firstDay(from: from)
     while day * 86400 <= limit {
       defer { day += 1 }
-      guard everyDay || admitsDay(day) else { continue }
+      guard admitsDay(day) else { continue }
       let midnight = day * 86400
       if Int64(timesOfDay.count) <= periodsPerDay {
         for t in timesOfDay {
@@ -184,8 +180,7 @@ private struct OwnExpansion {
         }
       } else {
         // The first period starting on this day, then every INTERVAL units.
-        var q =
-          firstPeriod + CivilTime.floorDiv(midnight - firstPeriod + period - 1, period) * period
+        var q = Self.first(atOrAfter: midnight, from: firstPeriod, every: period)
         while q < midnight + 86400 {
           let t = Int(q - midnight)
           if hourSet.contains(t / 3600), minuteSet.contains(t / 60 % 60),
@@ -207,17 +202,13 @@ private struct OwnExpansion {
   /// rule, gives each day once per step, and invents days for an INTERVAL beyond a day.)
   mutating func subDailyDates(unit: Int64, from: Int64?) {
     let period = unit * Int64(rule.step)
-    let everyDay =
-      rule.byMonth.isEmpty && rule.byYearDay.isEmpty && rule.byMonthDay.isEmpty
-      && rule.byDay.isEmpty
-    var day = startDay
-    if rule.count == 0, let from { day = max(day, CivilTime.floorDiv(from, 86400)) }
+    var day = firstDay(from: from)
     while day * 86400 <= limit {
       defer { day += 1 }
-      guard everyDay || admitsDay(day) else { continue }
+      guard admitsDay(day) else { continue }
       let midnight = day * 86400
       // The periods that begin on this day, counted from DTSTART (a midnight).
-      let first = start + CivilTime.floorDiv(midnight - start + period - 1, period) * period
+      let first = Self.first(atOrAfter: midnight, from: start, every: period)
       guard first < midnight + 86400 else { continue }
       counted += Int((midnight + 86400 - 1 - first) / period + 1)
       if day != startDay {  // DTSTART's day is the caller's
@@ -227,8 +218,25 @@ private struct OwnExpansion {
     }
   }
 
+  /// The first day a sub-daily walk looks at: DTSTART's, or without COUNT the day of `from`
+  /// when that is later (the fast-forward to a window).
+  private func firstDay(from: Int64?) -> Int64 {
+    guard rule.count == 0, let from else { return startDay }
+    return max(startDay, CivilTime.floorDiv(from, 86400))
+  }
+
+  /// The first of `origin`, `origin + step`, … at or after `time`.
+  private static func first(atOrAfter time: Int64, from origin: Int64, every step: Int64) -> Int64 {
+    origin + CivilTime.floorDiv(time - origin + step - 1, step) * step
+  }
+
   /// Whether the date limits of a sub-daily rule admit `day` (BYDAY without positions).
   private func admitsDay(_ day: Int64) -> Bool {
+    if rule.byMonth.isEmpty && rule.byYearDay.isEmpty && rule.byMonthDay.isEmpty
+      && rule.byDay.isEmpty
+    {
+      return true
+    }
     let (year, month, dayOfMonth) = CivilTime.date(days: day)
     if !rule.byMonth.isEmpty && !rule.names(month: month) { return false }
     if !rule.byDay.isEmpty {

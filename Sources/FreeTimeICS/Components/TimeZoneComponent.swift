@@ -1,8 +1,5 @@
 import FreeTimeCore
 
-/// VTIMEZONE (RFC 5545 §3.6.5): a zone the file defines, looked up before the system's by its
-/// TZID. Zones libical 3.0.16 would misread or spin on are ignored with a warning, so their
-/// TZID is looked up by name instead (docs/LIBICAL.md).
 /// What a VTIMEZONE observance may be, to be read (docs/LIBICAL.md, Time zones).
 enum TimeZoneRules {
   /// Real zones change once a year per observance; a rule "every day of the year" from year 1
@@ -10,6 +7,9 @@ enum TimeZoneRules {
   static let maxOnsetsPerYear = 31
 }
 
+/// VTIMEZONE (RFC 5545 §3.6.5): a zone the file defines, looked up before the system's by its
+/// TZID. Zones libical 3.0.16 would misread or spin on are ignored with a warning, so their
+/// TZID is looked up by name instead (docs/LIBICAL.md).
 extension FileReader {
   mutating func readTimeZone(_ lines: [ContentLine], into person: inout PersonAccumulator) {
     // Observance rules other than FREQ=YEARLY make libical 3.0.16 spin, and it expands a

@@ -17,23 +17,11 @@ public enum Python {
   /// Runs `script` with `input` on its standard input; its standard output, or an error with
   /// its standard error when it fails.
   public static func run(_ script: String, input: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = ["-c", script]
-    let inputFile = TemporaryFiles.file(input, name: UUID().uuidString + ".in")
-    let outputFile = TemporaryFiles.file("", name: UUID().uuidString + ".out")
-    let errorFile = TemporaryFiles.file("", name: UUID().uuidString + ".out")
-    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputFile))
-    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputFile))
-    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorFile))
-    try process.run()
-    process.waitUntilExit()
-    let output = try String(contentsOfFile: outputFile, encoding: .utf8)
-    guard process.terminationStatus == 0 else {
-      let error = try String(contentsOfFile: errorFile, encoding: .utf8)
-      throw PythonError(message: "\(path) exited with \(process.terminationStatus): \(error)")
+    let result = try Subprocess.run(path, ["-c", script], stdin: input)
+    guard result.status == 0 else {
+      throw PythonError(message: "\(path) exited with \(result.status): \(result.stderr)")
     }
-    return output
+    return result.stdout
   }
 }
 

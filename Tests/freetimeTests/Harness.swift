@@ -56,10 +56,6 @@ struct Run {
     _ executable: String, _ arguments: [String], stdin: String? = nil,
     environment: [String: String] = [:]
   ) throws -> Run {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.currentDirectoryURL = packageRoot
     var env = ProcessInfo.processInfo.environment
     env["SOURCE_DATE_EPOCH"] = "1795000000"
     env["TZ"] = "Europe/Prague"
@@ -69,32 +65,9 @@ struct Run {
     // scripts/sanitize: freetime itself checks for leaks, the test runner does not.
     if let options = env["FREETIME_CHILD_ASAN_OPTIONS"] { env["ASAN_OPTIONS"] = options }
     for (k, v) in environment { env[k] = v }
-    process.environment = env
-    // Output goes to files, so a large output can never block the child.
-    let outPath = Temp.directory + "/run-\(UUID().uuidString).out"
-    let errPath = outPath + ".err"
-    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-    let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-    let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-    process.standardOutput = out
-    process.standardError = err
-    let input = Pipe()
-    process.standardInput = input
-    try process.run()
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-    try input.fileHandleForWriting.close()
-    process.waitUntilExit()
-    try out.close()
-    try err.close()
-    defer {
-      try? FileManager.default.removeItem(atPath: outPath)
-      try? FileManager.default.removeItem(atPath: errPath)
-    }
-    return Run(
-      status: process.terminationStatus,
-      stdout: try String(contentsOfFile: outPath, encoding: .utf8),
-      stderr: try String(contentsOfFile: errPath, encoding: .utf8))
+    let result = try Subprocess.run(
+      executable, arguments, stdin: stdin, environment: env, directory: packageRoot)
+    return Run(status: result.status, stdout: result.stdout, stderr: result.stderr)
   }
 
   /// The Python of the differential tests (`Python.path`, Tests/TestSupport).

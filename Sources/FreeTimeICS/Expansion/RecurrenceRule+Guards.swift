@@ -95,44 +95,42 @@ extension RecurrenceRule {
   /// BYDAY, five for a weekday without a position), times each time list. A zone's observance
   /// has one; `FileReader.readTimeZone` refuses more than `TimeZoneRules.maxOnsetsPerYear`.
   var yearlyInstancesBound: Int {
-    let months = byMonth.isEmpty ? 12 : byMonth.count
     let days =
       if !byYearDay.isEmpty {
         byYearDay.count
-      } else if !byMonthDay.isEmpty {
-        months * byMonthDay.count
-      } else if !byWeekNo.isEmpty {
+      } else if byMonthDay.isEmpty && !byWeekNo.isEmpty {
         byWeekNo.count * 7
-      } else if !byDay.isEmpty {
-        months * byDay.reduce(0) { $0 + ($1.position != 0 ? 1 : 5) }
+      } else if byMonth.isEmpty && byMonthDay.isEmpty && byDay.isEmpty {
+        1
       } else {
-        byMonth.isEmpty ? 1 : months
+        (byMonth.isEmpty ? 12 : byMonth.count) * daysInAMonthBound
       }
-    return days * max(1, byHour.count) * max(1, byMinute.count) * max(1, bySecond.count)
+    return days * timesInADayBound
   }
 
   /// At least the instances one period of a DAILY, WEEKLY, MONTHLY or YEARLY rule has before
-  /// BYSETPOS picks among them (RFC 5545 §3.3.10): its days (BYMONTHDAY, else BYDAY, five for a
-  /// weekday without a position in a month, else DTSTART's; `yearlyInstancesBound` for a year)
-  /// times each time list. nil for sub-daily rules.
+  /// BYSETPOS picks among them (RFC 5545 §3.3.10): its days times each time list
+  /// (`yearlyInstancesBound` for a year). nil for sub-daily rules.
   var periodInstancesBound: Int? {
-    let times = max(1, byHour.count) * max(1, byMinute.count) * max(1, bySecond.count)
     switch frequency {
-    case .yearly?: return yearlyInstancesBound
-    case .monthly?:
-      let days =
-        if !byMonthDay.isEmpty {
-          byMonthDay.count
-        } else if !byDay.isEmpty {
-          byDay.reduce(0) { $0 + ($1.position != 0 ? 1 : 5) }
-        } else {
-          1
-        }
-      return days * times
-    case .weekly?: return max(1, byDay.count) * times
-    case .daily?: return times
-    default: return nil
+    case .yearly?: yearlyInstancesBound
+    case .monthly?: daysInAMonthBound * timesInADayBound
+    case .weekly?: max(1, byDay.count) * timesInADayBound
+    case .daily?: timesInADayBound
+    default: nil
     }
+  }
+
+  /// At least the days of one month the rule names: BYMONTHDAY, else BYDAY (five for a weekday
+  /// without a position), else DTSTART's day.
+  private var daysInAMonthBound: Int {
+    if !byMonthDay.isEmpty { return byMonthDay.count }
+    return byDay.isEmpty ? 1 : byDay.reduce(0) { $0 + ($1.position != 0 ? 1 : 5) }
+  }
+
+  /// At least the times of one day the rule names: each time list's length, or one.
+  private var timesInADayBound: Int {
+    max(1, byHour.count) * max(1, byMinute.count) * max(1, bySecond.count)
   }
 
   /// Whether the rule counts in the Gregorian calendar (no RSCALE, or RSCALE=GREGORIAN).

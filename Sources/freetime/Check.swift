@@ -10,7 +10,8 @@ extension Freetime {
       abstract: "Report what in the calendars is broken or suspicious.",
       discussion: """
         Prints one line per finding, FILE:LINE: SEVERITY: MESSAGE. Errors make a calendar \
-        unreadable; warnings are parts skipped or read with a fallback; notes are legal but \
+        unreadable, or are values that cannot be read, so that some of its time is unknown or \
+        lost; warnings are parts skipped or read with a fallback; notes are legal but \
         suspicious (series without an end, floating times, TZIDs without a VTIMEZONE, Windows \
         zone names, repeated UIDs), and each calendar's home zone with where it came from. Exit status: 0 when there is nothing worse than notes, 1 \
         with warnings, 2 with errors.
@@ -67,7 +68,11 @@ extension Freetime {
         line += ": \(d.severity.rawValue): \(Sanitize.text(d.message, limit: 300))"
         if let uid = d.uid, !uid.isEmpty { line += " (UID \(Sanitize.text(uid, limit: 120)))" }
         text += line + "\n"
-        if d.severity == .warning { warnings += 1 } else { notes += 1 }
+        switch d.severity {
+        case .error: errors += 1
+        case .warning: warnings += 1
+        case .note: notes += 1
+        }
       }
     }
 

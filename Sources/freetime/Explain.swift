@@ -20,13 +20,14 @@ struct Explanation: Sendable {
   var text: String {
     switch kind {
     case .window: return "the window \(edge == "start" ? "starts" : "ends")"
-    case .unknown:
+    case .unknown where origin == nil:
       return
         "\(person ?? "?")'s calendar \(edge == "start" ? "covers no time before" : "covers no time after")"
     case .workingHours:
       return "\(person ?? "?")'s working hours \(edge == "start" ? "begin" : "end")"
-    case .event:
+    case .event, .unknown:
       var out = person ?? "?"
+      if kind == .unknown { out += " — unknown: the end of this event cannot be read" }
       if let status { out += " — " + (status == "out-of-office" ? "out of office" : status) }
       if let summary = origin?.summary, !summary.isEmpty {
         out += " — " + Sanitize.text(summary, limit: 80)
@@ -112,9 +113,19 @@ struct Explainer {
             explanation: Explanation(
               kind: .event, person: person.name, origin: origin, status: status)))
       }
+      // Time an event whose end cannot be read may cover names that event.
+      if setup.unknownIsBusy {
+        for (index, interval) in person.unknown.enumerated() {
+          let origin = index < person.unknownOrigins.count ? person.unknownOrigins[index] : nil
+          bounds.append(
+            Bound(
+              interval: interval, person: person.name,
+              explanation: Explanation(kind: .unknown, person: person.name, origin: origin)))
+        }
+      }
       for (kind, spans) in [
         (Explanation.Kind.workingHours, setup.offHours(of: person)),
-        (.unknown, setup.unknownTime(of: person)),
+        (.unknown, setup.uncoveredTime(of: person)),
       ] {
         for span in spans {
           bounds.append(
@@ -146,8 +157,12 @@ struct Explainer {
     }
     var afterExplanation = after?.explanation ?? Explanation(kind: .window)
     var beforeExplanation = before?.explanation ?? Explanation(kind: .window)
-    if afterExplanation.kind != .event { afterExplanation.edge = "start" }
-    if beforeExplanation.kind != .event { beforeExplanation.edge = "end" }
+    if afterExplanation.kind != .event && afterExplanation.origin == nil {
+      afterExplanation.edge = "start"
+    }
+    if beforeExplanation.kind != .event && beforeExplanation.origin == nil {
+      beforeExplanation.edge = "end"
+    }
     // Each freed event once, in the order its first freed time comes.
     var seen = Set<FreedKey>()
     let inside = freed.filter { who.contains($0.person) && $0.interval.overlaps(slot.interval) }

@@ -21,7 +21,7 @@ struct ReadingOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "Whether time a calendar does not cover (outside its VFREEBUSY or export range) blocks time.",
+      "Whether unknown time blocks time: what a calendar does not cover (outside its VFREEBUSY or export range), and the rest of the day of an event whose end cannot be read.",
       valueName: "busy|free"))
   var unknown: BusyOrFreeArgument = .busy
 

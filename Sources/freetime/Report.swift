@@ -261,14 +261,17 @@ struct Report {
   }
 
   /// The time a calendar covers, from its first covered instant to its last (both `null` when
-  /// it covers no time), or `null` for all time.
+  /// it covers no time; one `null` when it is open at that end), or `null` for all time.
   func coverageJSON(_ person: PersonCalendar) -> String {
     guard let covered = person.coverage else { return "null" }
     guard let first = covered.first, let last = covered.last else {
       return #"{"start": null, "end": null}"#
     }
-    return
-      "{\"start\": \(JSON.string(TimeText.rfc3339(first.start, zone: zone))), \"end\": \(JSON.string(TimeText.rfc3339(last.end, zone: zone)))}"
+    let all = PersonCalendar.allTime
+    let start =
+      first.start <= all.start ? "null" : JSON.string(TimeText.rfc3339(first.start, zone: zone))
+    let end = last.end >= all.end ? "null" : JSON.string(TimeText.rfc3339(last.end, zone: zone))
+    return "{\"start\": \(start), \"end\": \(end)}"
   }
 
   /// Whether a room is among the people (asked once per slot written: by index, as a closure

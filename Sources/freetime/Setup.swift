@@ -172,9 +172,15 @@ struct Setup {
     return hours.isAlways ? [] : hours.offHours(in: window, zone: zone)
   }
 
-  /// The time a person's calendar does not speak for, with `--unknown busy` (the default).
+  /// The time of a person that is unknown (what their calendar does not speak for, and what
+  /// events whose end cannot be read may cover), with `--unknown busy` (the default).
   func unknownTime(of person: PersonCalendar) -> [Interval] {
     unknownIsBusy ? person.unknownTime(in: window) : []
+  }
+
+  /// The part of `unknownTime(of:)` the person's calendar does not speak for.
+  func uncoveredTime(of person: PersonCalendar) -> [Interval] {
+    unknownIsBusy ? person.uncoveredTime(in: window) : []
   }
 
   /// `--tz`, else `$TZ`, else the system zone (/etc/localtime), else UTC.

@@ -49,8 +49,8 @@ import Testing
     }
     let byLibical = try #require(try contribution(lines, nil))
     let byPrePass = try #require(try contribution(kept, state.preRead))
-    guard case .master(let uidA, let revA, let blocksA, let instA, _, let tentA) = byLibical,
-      case .master(let uidB, let revB, let blocksB, let instB, _, let tentB) = byPrePass
+    guard case .master(let uidA, let revA, let blocksA, let instA, _, let tentA, _) = byLibical,
+      case .master(let uidB, let revB, let blocksB, let instB, _, let tentB, _) = byPrePass
     else {
       Issue.record("not a master")
       return

@@ -20,7 +20,9 @@ struct BadInput: Sendable, CustomTestStringConvertible {
 
   static let directory = Run.fixtures.appendingPathComponent("bad")
   static let manifest = directory.appendingPathComponent("EXPECTED.tsv")
-  static let classes: Set = ["structure", "encoding", "values", "zones", "rules", "VFREEBUSY"]
+  static let classes: Set = [
+    "structure", "encoding", "values", "zones", "rules", "VFREEBUSY", "coverage",
+  ]
 
   /// The rows of the manifest (the header row and `#` comment lines are skipped).
   static let rows: [BadInput] = {

@@ -8,8 +8,9 @@ extension FileReader {
   mutating func readAvailability(_ lines: [ContentLine], into person: inout PersonAccumulator) {
     let parsed = Libical.parse(lines) { LibicalEvent.describeAvailability($0, lines: lines) }
     guard case .parsed(let availability) = parsed else {
-      person.diagnostics.append(
-        warning(lines.first?.number, "VAVAILABILITY cannot be read; ignored"))
+      let why = warning(lines.first?.number, "VAVAILABILITY cannot be read; ignored")
+      person.diagnostics.append(why)
+      person.readability.add(source: source, read: false, why: why)
       return
     }
     if homeUndecided && availability.readsHomeZone(zones: zones) {
@@ -26,17 +27,20 @@ extension FileReader {
       var available: [Interval] = []
       for event in availability.available {
         var interpreter = EventInterpreter(event, context: eventContext(deferUnknownZones: false))
-        if case .master(_, _, _, let instances, _, _)? = try? interpreter.contribution() {
+        if case .master(_, _, _, let instances, _, let kind, _)? = try? interpreter.contribution(),
+          kind != .unknown
+        {
           available += instances.map(\.interval)
         }
         // Warnings only: `freetime check`'s notes (a series without an end, a floating time)
         // are about events; an AVAILABLE recurs without an end by nature.
-        person.diagnostics += interpreter.diagnostics.filter { $0.severity == .warning }
+        person.diagnostics += interpreter.diagnostics.filter { $0.severity != .note }
       }
       unavailable = FreeSlots.free(busy: available, in: range)
     }
     person.hasAvailability = true
     person.unavailable += unavailable
+    person.readability.add(source: source, read: true)
   }
 
   /// The instant of the VAVAILABILITY's DTSTART or DTEND, when it has a usable one.

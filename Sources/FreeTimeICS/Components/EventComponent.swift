@@ -7,10 +7,12 @@ extension FileReader {
     _ lines: [ContentLine], state: ComponentState, deferUnknownZones: Bool,
     into person: inout PersonAccumulator
   ) throws {
+    let before = person.diagnostics.count
     guard let event = describe(lines, state: state) else {
       if options.lint { lintEvent(lines, into: &person) }
       person.diagnostics.append(
         warning(lines.first?.number, "event skipped: libical cannot parse it"))
+      count(read: false, since: before, into: &person)
       return
     }
     // Read in the home zone before the person's is known: wait for it (`awaitingHome`).
@@ -59,7 +61,17 @@ extension FileReader {
           severity: .note))
     }
     person.diagnostics += interpreter.diagnostics
-    if options.lint, case .master(let uid?, _, _, _, _, _) = contribution, person.hasMaster(uid) {
+    // An event without DTSTART says no time (an iTIP REPLY or CANCEL need not): it neither
+    // counts as read nor as unreadable.
+    if interpreter.event.start != .absent {
+      if case .none = contribution {
+        count(read: false, since: before, into: &person)
+      } else {
+        count(read: true, since: before, into: &person)
+      }
+    }
+    if options.lint, case .master(let uid?, _, _, _, _, _, _) = contribution, person.hasMaster(uid)
+    {
       person.diagnostics.append(
         Diagnostic(
           file: file, line: lines.first?.number, uid: uid,

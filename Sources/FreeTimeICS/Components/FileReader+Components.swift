@@ -11,9 +11,22 @@ extension FileReader {
       person.diagnostics.append(
         Diagnostic(file: file, line: line, uid: state.uidRaw, message: message))
     }
+    if options.lint {
+      for (line, message) in state.lintNotes {
+        person.diagnostics.append(
+          Diagnostic(
+            file: file, line: line, uid: state.uidRaw, message: message, severity: .note))
+      }
+    }
     if let (line, message) = state.invalid {
-      person.diagnostics.append(
-        Diagnostic(file: file, line: line, uid: state.uidRaw, message: message))
+      let why = Diagnostic(file: file, line: line, uid: state.uidRaw, message: message)
+      person.diagnostics.append(why)
+      if FileReader.holdsTime.contains(kind),
+        kind != "VEVENT" || lines.contains(where: { $0.kind == .dtstart })
+          || state.unreadable.contains(where: { $0.name == .dtstart })
+      {
+        person.readability.add(source: source, read: false, why: why)
+      }
       return
     }
     try readComponent(
@@ -38,6 +51,17 @@ extension FileReader {
     default:
       break  // VTODO, VJOURNAL, X- components: never busy
     }
+  }
+
+  /// The components whose time a calendar is read for (`Readability`); a VEVENT only when it
+  /// has a DTSTART.
+  static let holdsTime: Set<String> = ["VEVENT", "VFREEBUSY", "VAVAILABILITY"]
+
+  /// Counts a component that holds time as read or not; `since` is the number of the person's
+  /// diagnostics before it was read (the last warning after it says why it was not).
+  mutating func count(read: Bool, since: Int, into person: inout PersonAccumulator) {
+    let why = read ? nil : person.diagnostics[since...].last { $0.severity != .note }
+    person.readability.add(source: source, read: read, why: why)
   }
 
   /// What events around here are read with: the last one made while the zones, the home zone

@@ -9,7 +9,11 @@ extension FileReader {
   /// BUSY. A period that ends before it
   /// starts is skipped with a warning, as an event with DTEND before DTSTART is.
   mutating func readFreeBusy(_ lines: [ContentLine], into person: inout PersonAccumulator) {
+    let before = person.diagnostics.count
     var periods: [(Interval, BusyKind, Int?, String)] = []
+    /// Every readable period, whatever its FBTYPE: what a VFREEBUSY without a readable range
+    /// speaks for.
+    var listed: [Interval] = []
     var warnings: [Diagnostic] = []
     let tentativeBlocks = options.tentative == .busy
     for line in lines where line.name == "FREEBUSY" {
@@ -17,17 +21,28 @@ extension FileReader {
         line.parameter("FBTYPE").map { $0.filter { $0 != 0x22 } } ?? Array("BUSY".utf8))
       let kind: BusyKind =
         type == "BUSY-TENTATIVE" ? .tentative : type == "BUSY-UNAVAILABLE" ? .outOfOffice : .firm
-      if type == "FREE" || (kind == .tentative && !tentativeBlocks) { continue }
+      let blocks = type != "FREE" && (kind != .tentative || tentativeBlocks)
       let shownType = kind == .firm ? "BUSY" : type
       for text in line.value.split(separator: ",", omittingEmptySubsequences: false) {
         let shown = Sanitize.text(String(text), limit: 60)
-        guard
-          let period = ValueSyntax.period(String(text).trimmingWhitespace().utf8, home: homeZone)
-        else {
+        var value = Array(String(text).trimmingWhitespace().utf8)
+        if !ValueSyntax.isPeriod(value), let repaired = ValueSyntax.repairedPeriod(value) {
+          value = repaired
+          if options.lint {
+            warnings.append(
+              Diagnostic(
+                file: file, line: line.number,
+                message:
+                  "FREEBUSY period '\(shown)' of dates is not RFC 5545; read from midnight to midnight",
+                severity: .note))
+          }
+        }
+        guard let period = ValueSyntax.period(value, home: homeZone) else {
           warnings.append(
             Diagnostic(
               file: file, line: line.number,
-              message: "FREEBUSY period '\(shown)' cannot be read; that period is ignored"))
+              message: "FREEBUSY period '\(shown)' cannot be read; that period is ignored",
+              severity: .error))
           continue
         }
         guard period.end > period.start else {
@@ -37,21 +52,37 @@ extension FileReader {
               message: "FREEBUSY period '\(shown)' ends before it starts; that period is ignored"))
           continue
         }
-        periods.append((period, kind, line.number, shownType))
+        listed.append(period)
+        if blocks { periods.append((period, kind, line.number, shownType)) }
       }
     }
     person.diagnostics += warnings
-    // The time it speaks for: its DTSTART–DTEND (RFC 5545 §3.6.4), all time without both.
-    let bounds = [PropertyName.dtstart, .dtend].map { kind in
-      lines.first { $0.kind == kind }.flatMap {
-        ValueSyntax.instant($0.strippedValue, home: homeZone)
-      }
-    }
-    if let start = bounds[0], let end = bounds[1], start < end {
+    // The time it speaks for: its DTSTART–DTEND (RFC 5545 §3.6.4), all time without either. A
+    // range that cannot be read (a value that is no DATE-TIME, one end alone, an end not after
+    // the start) speaks only for the periods it lists, whatever their FBTYPE.
+    let bounds = [PropertyName.dtstart, .dtend].map { kind in lines.first { $0.kind == kind } }
+    let range = bounds.map { $0.flatMap { ValueSyntax.instant($0.strippedValue, home: homeZone) } }
+    var rangeUnreadable = false
+    if let start = range[0], let end = range[1], start < end {
       coverage.freeBusyRanges.append(Interval(start, end))
-    } else {
+    } else if bounds[0] == nil && bounds[1] == nil {
       coverage.freeBusyWithoutRange = true
+    } else {
+      rangeUnreadable = true
+      let at = (bounds[0] ?? bounds[1])!
+      let why = Diagnostic(
+        file: file, line: at.number,
+        message:
+          "VFREEBUSY's DTSTART–DTEND cannot be read; it speaks only for the periods it lists, and the rest of its time is unknown (busy unless --unknown free)",
+        severity: .error)
+      person.diagnostics.append(why)
+      coverage.freeBusyRanges += listed
     }
+    let periodLines = lines.filter { $0.name == "FREEBUSY" }.count
+    let read = !listed.isEmpty || (periodLines == 0 && !rangeUnreadable)
+    person.readability.add(
+      source: source, read: read,
+      why: read ? nil : person.diagnostics[before...].last { $0.severity != .note })
     let uid = lines.first { $0.name == "UID" }?.value
     for (period, kind, line, type) in periods {
       if options.explain {

@@ -41,8 +41,12 @@ extension FileReader {
       }
     }
     let file = self.file
+    // TZID is TEXT (RFC 5545 §3.8.3.1): Outlook's custom zones escape their commas
+    // (`(UTC+07:00) Bangkok\, Hanoi\, Jakarta`), which events name unescaped in a quoted
+    // parameter.
     let tzidLine = lines.first { $0.name == "TZID" }
-    let tzid = tzidLine?.value ?? ""
+    let rawTZID = tzidLine.map { String(decoding: $0.strippedValue, as: UTF8.self) } ?? ""
+    let tzid = tzidLine.map { PreRead.dequote($0.strippedValue) } ?? ""
     guard !tzid.isEmpty else {
       person.diagnostics.append(
         Diagnostic(file: file, line: lines.first?.number, message: "VTIMEZONE without TZID ignored")
@@ -109,5 +113,7 @@ extension FileReader {
       return
     }
     zones.define(zone, tzid: tzid)
+    // Some producers write the parameter with the escapes too.
+    if rawTZID != tzid { zones.define(zone, tzid: rawTZID) }
   }
 }

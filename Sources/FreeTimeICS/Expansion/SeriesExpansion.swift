@@ -19,14 +19,12 @@ extension EventInterpreter {
         warn(.exdate, "EXDATE cannot be read; ignored")
         continue
       }
-      var value = try resolve(written, .exdate)
+      let value = try resolve(written, .exdate)
       if value.isDate {
         out.days.insert(CivilTime.floorDiv(value.civil, 86400))
         out.all.insert(value.instant(home: home))
         continue
       }
-      // A floating EXDATE next to a zoned DTSTART means DTSTART's zone in practice.
-      if value.isFloating, case .zoned = start.kind { value.kind = start.kind }
       out.instants.insert(value.instant(home: home))
       out.all.insert(value.instant(home: home))
     }

@@ -21,14 +21,16 @@ enum LibicalEvent {
       readStatus(comp, into: &event)
     }
     if summary { event.summary = icalcomponent_get_summary(comp).map { String(cString: $0) } }
-    event.dropped = dropped(comp)
+    event.dropped += dropped(comp)
     if let prop = first(comp, ICAL_DTSTART_PROPERTY) {
       event.start = written(icalproperty_get_dtstart(prop), prop)
     } else if event.lines.has(.dtstart) {
       event.start = .dropped
     }
     if let prop = first(comp, ICAL_DTEND_PROPERTY) {
-      event.end = written(icalproperty_get_dtend(prop), prop)
+      // An end past libical's year 3000 (`99991231T235959Z`: "never") is read as written: it
+      // ends after any window.
+      event.end = written(icalproperty_get_dtend(prop), prop, lateYears: true)
     }
     if let prop = first(comp, ICAL_DURATION_PROPERTY) {
       let d = icalproperty_get_duration(prop)
@@ -91,9 +93,15 @@ enum LibicalEvent {
     return String(cString: raw)
   }
 
-  /// A time-valued property's value: `.unreadable` when libical read no time.
-  static func written(_ t: icaltimetype, _ prop: OpaquePointer) -> Written<WrittenTime> {
-    let value = WrittenTime(t, tzid: tzid(prop))
+  /// A time-valued property's value: `.unreadable` when libical read no time (with
+  /// `lateYears`, a year after 3000 is a time).
+  static func written(_ t: icaltimetype, _ prop: OpaquePointer, lateYears: Bool = false)
+    -> Written<WrittenTime>
+  {
+    var value = WrittenTime(t, tzid: tzid(prop))
+    if lateYears, !value.isReadable, icaltime_is_null_time(t) == 0, t.year > 3000 {
+      value.isReadable = true
+    }
     return value.isReadable ? .value(value) : .unreadable
   }
 

@@ -42,7 +42,7 @@ extension CalendarReader {
   /// Reads one file into `person`; gives back its reader when components in it wait for the
   /// person's home zone (`FileReader.readAwaitingHome`).
   static func readFile(
-    _ path: String, home: Zone?, owner: OwnerHint, options: ReadOptions,
+    _ path: String, home: Zone?, owner: OwnerHint, options: ReadOptions, source: Int = 0,
     into person: inout PersonAccumulator
   ) throws -> [FileReader] {
     var info = stat()
@@ -56,12 +56,13 @@ extension CalendarReader {
     }
     defer { close(fd) }
     return try readStream(
-      fd: fd, displayName: path, home: home, owner: owner, options: options, into: &person)
+      fd: fd, displayName: path, home: home, owner: owner, options: options, source: source,
+      into: &person)
   }
 
   static func readStream(
     fd: Int32, displayName: String, home: Zone?, owner: OwnerHint, options: ReadOptions,
-    into person: inout PersonAccumulator
+    source: Int = 0, into person: inout PersonAccumulator
   ) throws -> [FileReader] {
     var info = stat()
     let size = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
@@ -76,16 +77,18 @@ extension CalendarReader {
     defer { Watchdog.shared.finish(watch) }
     return try readStream(
       &scanner, displayName: displayName, home: home, owner: owner, options: options,
-      into: &person, watch: watch)
+      source: source, into: &person, watch: watch)
   }
 
   /// Feeds every content line of `scanner` to a `FileReader`; scanner failures become
   /// `ReadError`s naming the file and line.
   static func readStream(
     _ scanner: inout LineScanner, displayName: String, home: Zone?, owner: OwnerHint,
-    options: ReadOptions, into person: inout PersonAccumulator, watch: Watchdog.Watch? = nil
+    options: ReadOptions, source: Int = 0, into person: inout PersonAccumulator,
+    watch: Watchdog.Watch? = nil
   ) throws -> [FileReader] {
     var file = FileReader(file: displayName, options: options, homeOverride: home, owner: owner)
+    file.source = source
     file.watch = watch
     var lines = 0
     do {

@@ -24,23 +24,26 @@ public enum CalendarReader {
     let owner = OwnerHint(source.name, options: options)
     var person = PersonAccumulator(window: options.window)
     var waiting: [FileReader] = []
-    for kind in source.kinds {
+    for (index, kind) in source.kinds.enumerated() {
       switch kind {
       case .standardInput:
         waiting += try readStream(
-          fd: 0, displayName: "<stdin>", home: home, owner: owner, options: options, into: &person)
+          fd: 0, displayName: "<stdin>", home: home, owner: owner, options: options,
+          source: index, into: &person)
       case .file(let path):
-        waiting += try readFile(path, home: home, owner: owner, options: options, into: &person)
+        waiting += try readFile(
+          path, home: home, owner: owner, options: options, source: index, into: &person)
       case .directory(let path):
         for file in try calendarFiles(in: path) {
-          waiting += try readFile(file, home: home, owner: owner, options: options, into: &person)
+          waiting += try readFile(
+            file, home: home, owner: owner, options: options, source: index, into: &person)
         }
       }
     }
     person.warnUncovered(name: source.name, file: source.argument, lint: options.lint)
     var calendar = try finish(
       &person, waiting: waiting, name: source.name, source: source.argument, role: source.role,
-      home: home, options: options)
+      home: home, options: options, arguments: source.arguments)
     calendar.sources = source.arguments
     return calendar
   }
@@ -49,7 +52,7 @@ public enum CalendarReader {
   /// for it is read.
   static func finish(
     _ person: inout PersonAccumulator, waiting: [FileReader], name: String, source: String,
-    role: Role, home option: Zone?, options: ReadOptions
+    role: Role, home option: Zone?, options: ReadOptions, arguments: [String]
   ) throws -> PersonCalendar {
     var home = person.homeZone(option: option)
     if option != nil, options.homeZonesFromFile.contains(name) { home.from = .peopleFile }
@@ -67,6 +70,9 @@ public enum CalendarReader {
     for var file in waiting {
       try file.readAwaitingHome(in: home.zone ?? options.defaultZone, into: &person)
     }
+    // A calendar none of whose components that hold time can be read is an error, never
+    // "free all the time".
+    if let error = person.readability.error(arguments: arguments) { throw error }
     return person.calendar(name: name, source: source, role: role, home: home)
   }
 
@@ -82,7 +88,7 @@ public enum CalendarReader {
       &scanner, displayName: name, home: nil, owner: OwnerHint(), options: options, into: &person)
     return try finish(
       &person, waiting: waiting, name: name, source: name, role: .required, home: nil,
-      options: options)
+      options: options, arguments: [name])
   }
 
   /// Reads several calendars on up to `threads` threads (the largest files first), and gives

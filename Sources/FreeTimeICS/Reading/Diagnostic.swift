@@ -2,9 +2,13 @@ import FreeTimeCore
 
 /// A warning about one part of a calendar that was skipped or read with a fallback.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
-  /// How bad it is: a warning (something was skipped or read with a fallback) or a note
-  /// (legal but suspicious; only `freetime check` asks for notes).
+  /// How bad it is: an error (a value that cannot be read, so that time the calendar speaks of
+  /// is unknown or lost: an error in `freetime check`, a warning everywhere else), a warning
+  /// (something was skipped or read with a fallback that only adds busy time) or a note (legal
+  /// but suspicious, or read as its producer plainly meant it; only `freetime check` asks for
+  /// notes).
   public enum Severity: String, Sendable, Hashable {
+    case error
     case warning
     case note
   }

@@ -35,6 +35,11 @@ public struct PersonCalendar: Sendable {
   /// zone they are in (nil: the home zone).
   public var ownHours: WorkingHours?
   public var ownHoursZone: Zone?
+  /// The time events whose end cannot be read may cover, from each instance's start to the end
+  /// of its day (docs/BAD-INPUT.md, Values): unknown, like time the calendar does not cover.
+  public var unknown: [Interval] = []
+  /// With `ReadOptions.explain`: where each `unknown` interval comes from, parallel to it.
+  public var unknownOrigins: [Origin] = []
   /// With `ReadOptions.explain`: where each busy interval comes from, parallel to `busy`.
   public var origins: [Origin] = []
   /// With `ReadOptions.explain`: the time the owner's declined or delegated replies freed.
@@ -78,10 +83,23 @@ extension PersonCalendar {
 }
 
 extension PersonCalendar {
-  /// The part of `window` the calendar does not speak for (`coverage`): unknown time.
+  /// All time, for coverage open at one end (X-CALSTART or X-CALEND alone): from the year 1 to
+  /// the year 10000, far beyond any window, and printable.
+  public static let allTime = Interval(CivilTime.seconds(1, 1, 1), CivilTime.seconds(10000, 1, 1))
+
+  /// The part of `window` the calendar does not speak for (`coverage`).
+  public func uncoveredTime(in window: Interval) -> [Interval] {
+    coverage.map { FreeSlots.free(busy: $0, in: window) } ?? []
+  }
+
+  /// The part of `window` whose time is unknown: what the calendar does not speak for
+  /// (`coverage`), and what events whose end cannot be read may cover (`unknown`); sorted and
+  /// disjoint.
   public func unknownTime(in window: Interval) -> [Interval] {
-    guard let coverage else { return [] }
-    return FreeSlots.free(busy: coverage, in: window)
+    var out = uncoveredTime(in: window)
+    guard !unknown.isEmpty else { return out }
+    out += unknown.compactMap { $0.clamped(to: window) }
+    return out.merged()
   }
 }
 

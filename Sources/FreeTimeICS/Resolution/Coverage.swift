@@ -18,6 +18,11 @@ struct Coverage {
     said = true
   }
 
+  /// A calendar that speaks for no time of its own.
+  mutating func addNothing() {
+    said = true
+  }
+
   mutating func add(_ range: Interval) {
     ranges.append(range)
     said = true
@@ -34,15 +39,36 @@ struct Coverage {
 struct CalendarCoverage {
   var calStart: Instant? = nil
   var calEnd: Instant? = nil
+  /// The lines of X-CALSTART and X-CALEND, when they were there (read or not).
+  var calStartLine: Int? = nil
+  var calEndLine: Int? = nil
+  var sawCalRange: Bool { calStartLine != nil || calEndLine != nil }
   /// Whether every component so far, VTIMEZONEs aside, is a VFREEBUSY.
   var onlyFreeBusy = true
   var freeBusyRanges: [Interval] = []
   var freeBusyWithoutRange = false
 
-  /// Adds what this VCALENDAR covers to a person's coverage.
+  /// Whether X-CALSTART/X-CALEND were written and cannot be read as a range: one is there but
+  /// not a DATE-TIME, or the end is not after the start.
+  var calRangeUnreadable: Bool {
+    if calStartLine != nil && calStart == nil { return true }
+    if calEndLine != nil && calEnd == nil { return true }
+    if let calStart, let calEnd { return calStart >= calEnd }
+    return false
+  }
+
+  /// Adds what this VCALENDAR covers to a person's coverage. X-CALSTART alone covers all time
+  /// from it, X-CALEND alone all time before it (Outlook writes an open export range so). One
+  /// whose X-CALSTART/X-CALEND cannot be read speaks only for what it lists: its VFREEBUSY
+  /// periods (its events block whether covered or not).
   func add(to coverage: inout Coverage) {
-    if let calStart, let calEnd, calStart < calEnd {
-      coverage.add(Interval(calStart, calEnd))
+    if calRangeUnreadable {
+      coverage.addNothing()
+      for range in freeBusyRanges { coverage.add(range) }
+    } else if sawCalRange {
+      coverage.add(
+        Interval(
+          calStart ?? PersonCalendar.allTime.start, calEnd ?? PersonCalendar.allTime.end))
     } else if onlyFreeBusy && !freeBusyRanges.isEmpty && !freeBusyWithoutRange {
       for range in freeBusyRanges { coverage.add(range) }
     } else {
@@ -59,10 +85,20 @@ extension PersonAccumulator {
     guard let covered = coverage.intervals,
       lint || !FreeSlots.free(busy: covered, in: window).isEmpty
     else { return }
-    let said =
-      covered.isEmpty
-      ? "no time"
-      : "only \(ICSWriter.compact(covered[0].start))–\(ICSWriter.compact(covered.last!.end))"
+    let said: String
+    if let first = covered.first, let last = covered.last {
+      let all = PersonCalendar.allTime
+      let start = first.start <= all.start ? nil : ICSWriter.compact(first.start)
+      let end = last.end >= all.end ? nil : ICSWriter.compact(last.end)
+      switch (start, end) {
+      case (let start?, let end?): said = "only \(start)–\(end)"
+      case (let start?, nil): said = "only the time from \(start)"
+      case (nil, let end?): said = "only the time before \(end)"
+      case (nil, nil): said = "all time"
+      }
+    } else {
+      said = "no time beyond its events"
+    }
     diagnostics.append(
       Diagnostic(
         file: file, line: nil,

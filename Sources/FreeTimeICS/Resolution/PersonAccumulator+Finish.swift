@@ -48,6 +48,10 @@ extension PersonAccumulator {
         freedByReply.append((o.interval, o.kind, o.origin))
         continue
       }
+      if o.kind == .unknown {
+        unknown.append((o.interval, o.origin))
+        continue
+      }
       busy.append(o.interval)
       if explain { origins.append(o.origin) }
       note(o.interval, o.kind)
@@ -72,6 +76,12 @@ extension PersonAccumulator {
         if latest != Int32(i) && (o.tiedWith < 0 || latest != o.tiedWith) { continue }
         if let master = latestMaster(n), master.revision.sequence > o.revision.sequence,
           latestExcludes(n, o.key)
+        {
+          continue
+        }
+        // An iTIP CANCEL of the whole event cancels its instances that are not newer.
+        if let cancel = cancellations[n], let master = latestMaster(n), master.master == cancel,
+          o.revision.sequence <= master.revision.sequence
         {
           continue
         }
@@ -138,9 +148,13 @@ extension PersonAccumulator {
         }
         // Zero-length instances block nothing and are not counted.
         if !interval.isEmpty && interval.overlaps(window) {
-          if owner.kind.isFreedByReply {
+          if owner.kind.isFreedByReply || owner.kind == .unknown {
             let origin = m < masterOrigins.count ? masterOrigins[m] : -1
-            freedByReply.append((interval, owner.kind, origin))
+            if owner.kind == .unknown {
+              unknown.append((interval, origin))
+            } else {
+              freedByReply.append((interval, owner.kind, origin))
+            }
             continue
           }
           spans[kept] = interval

@@ -25,6 +25,8 @@ struct PersonAccumulator {
   var owner: OwnerAddress?
   /// The time the calendar speaks for.
   var coverage = Coverage()
+  /// Whether each argument's components that hold time could be read at all.
+  var readability = Readability()
   /// Whether the calendar has a VAVAILABILITY (its hours replace `--hours`), and the time it
   /// leaves unavailable.
   var hasAvailability = false
@@ -58,6 +60,9 @@ struct PersonAccumulator {
   var excludedBy: [Key: Int32] = [:]
   /// Per UID number and original start: the latest override read (its index in `overrides`).
   var latestOverride: [Key: Int32] = [:]
+  /// Per UID number: the iTIP CANCEL of the whole event that was its latest master when read
+  /// (it counts while it still is: `cancelled(_:)`).
+  var cancellations: [Int32: Int32] = [:]
 
   init(window: Interval) {
     self.window = window
@@ -158,7 +163,8 @@ struct PersonAccumulator {
     let origin = originIndex()
     var tied = false
     switch contribution {
-    case .master(let uid, let revision, let blocks, let list, let excluded, let kind):
+    case .master(
+      let uid, let revision, let blocks, let list, let excluded, let kind, let cancelsSeries):
       let n = number(uid)
       let master = Int32(masters.count)
       var tiedWith: Int32 = -1
@@ -170,6 +176,7 @@ struct PersonAccumulator {
         } else {
           latest[Int(n)] = LatestMaster(
             revision: revision, master: master, blocks: blocks && !kind.isFreedByReply)
+          if cancelsSeries { cancellations[n] = master }
         }
         for instant in excluded { excludedBy[Key(uid: n, start: instant)] = master }
       }
@@ -225,6 +232,13 @@ struct PersonAccumulator {
       outOfOffice: outOfOfficeBusy, owner: owner?.text, coverage: coverage.intervals,
       origins: busyOrigins,
       hasAvailability: hasAvailability, unavailable: unavailable)
+    calendar.unknown = unknown.map(\.interval)
+    if !originTable.isEmpty {
+      calendar.unknownOrigins = unknown.map {
+        $0.origin >= 0
+          ? originTable[Int($0.origin)] : Origin(file: "", line: nil, uid: nil, summary: nil)
+      }
+    }
     calendar.ownHours = outlookHours.hours
     calendar.ownHoursZone = outlookHours.zone
     calendar.freedByReply = freedByReply.map { freed in
@@ -252,11 +266,14 @@ struct PersonAccumulator {
 
   /// With `--explain`: the time the owner's replies freed, and where it comes from.
   var freedByReply: [(interval: Interval, kind: BusyKind, origin: Int32)] = []
+  /// The time events whose end cannot be read may cover (`BusyKind.unknown`), and where it
+  /// comes from (-1 without `--explain`).
+  var unknown: [(interval: Interval, origin: Int32)] = []
 
   /// Notes a kept busy interval as tentative or out of office.
   mutating func note(_ interval: Interval, _ kind: BusyKind) {
     switch kind {
-    case .firm, .declined, .delegated: break
+    case .firm, .declined, .delegated, .unknown: break
     case .tentative: tentativeBusy.append(interval)
     case .outOfOffice: outOfOfficeBusy.append(interval)
     }

@@ -15,6 +15,13 @@ struct ComponentState {
   var invalid: (Int, String)? = nil
   /// Warnings found by the pre-pass, given out with the UID when the component is read.
   var notes: [(Int, String)] = []
+  /// `freetime check`'s notes found by the pre-pass (a value read as its producer meant it).
+  var lintNotes: [(Int, String)] = []
+  /// Time values (and DURATIONs) the pre-pass refused (`ValueSyntax.verdict`): they never reach
+  /// a reader, and the event is read knowing they are there.
+  var unreadable: [EventDescription.DroppedProperty] = []
+  /// Whether the component is an iTIP CANCEL (METHOD:CANCEL on its VCALENDAR).
+  var cancels = false
   /// DTSTART, DTEND, DURATION, RECURRENCE-ID seen (`PropertyName.singletonBit`): RFC 5545
   /// allows one of each.
   var seenOnce: UInt8 = 0
@@ -89,6 +96,7 @@ struct ComponentState {
   var preRead: PreRead {
     PreRead(
       revision: Revision(sequence: sequence ?? 0, stamp: stamp ?? Int64.min), uid: uid,
-      status: status, transp: transp, showAs: busyStatus ?? intendedStatus, reply: reply)
+      status: status, transp: transp, showAs: busyStatus ?? intendedStatus, reply: reply,
+      cancels: cancels, unreadable: unreadable)
   }
 }

@@ -12,6 +12,7 @@ extension FileReader {
     zones = ZoneTable()
     owner = ownerHint
     coverage = CalendarCoverage()
+    cancels = false
   }
 
   /// X-WR-CALNAME or X-OWNER naming the calendar's owner, when it is an address and nothing
@@ -24,6 +25,15 @@ extension FileReader {
   /// END:VCALENDAR: components waiting for a VTIMEZONE defined later get a last try.
   mutating func endCalendar(into person: inout PersonAccumulator) throws {
     implicitCalendar = false
+    if coverage.calRangeUnreadable, let start = coverage.calStart, coverage.calEnd != nil {
+      // Both read, but backwards (an unreadable one was warned about where it is).
+      person.diagnostics.append(
+        Diagnostic(
+          file: file, line: coverage.calStartLine,
+          message:
+            "X-CALEND is not after X-CALSTART (\(ICSWriter.compact(start))); the calendar speaks only for the events it lists, and the rest of its time is unknown (busy unless --unknown free)",
+          severity: .error))
+    }
     coverage.add(to: &person.coverage)
     let waiting = deferred
     deferred = []

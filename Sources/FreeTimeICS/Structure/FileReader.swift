@@ -5,6 +5,8 @@ import FreeTimeCore
 /// needs and handed to it when its END comes (`read(_:lines:state:deferUnknownZones:into:)`).
 struct FileReader {
   let file: String
+  /// Which of the person's arguments the file belongs to (`Readability`).
+  var source = 0
   let options: ReadOptions
   let homeOverride: Zone?
   /// The owner known before the file (`--owner`, the person's name).
@@ -17,6 +19,9 @@ struct FileReader {
   var notedShowAs = false
   /// What the current VCALENDAR says about the time it covers.
   var coverage = CalendarCoverage()
+  /// Whether the current VCALENDAR is an iTIP CANCEL (METHOD:CANCEL, RFC 5546 §3.2.5): each
+  /// VEVENT in it cancels the event or instance it names.
+  var cancels = false
 
   /// Open components, outermost first, with the line each began on.
   var stack: [(name: String, line: Int)] = []
@@ -156,6 +161,7 @@ struct FileReader {
       keep(line)
       skipDepth = 0
       current = ComponentState(owner: owner.address)
+      current.cancels = cancels && what == "VEVENT"
     default:
       beginNested(what, line)
     }
@@ -230,11 +236,24 @@ struct FileReader {
       if kind == .xwrTimezone && homeOverride == nil { calendarZone(line, into: &person) }
       if kind == .calendarName { calendarOwner(line, source: .calendarName) }
       if kind == .owner { calendarOwner(line, source: .xOwner) }
-      if kind == .calStart {
-        coverage.calStart = ValueSyntax.instant(line.strippedValue, home: homeZone)
+      if kind == .other, line.name == "METHOD" {
+        cancels = ContentLine.asciiUppercased(line.strippedValue) == "CANCEL"
       }
-      if kind == .calEnd {
-        coverage.calEnd = ValueSyntax.instant(line.strippedValue, home: homeZone)
+      if kind == .calStart || kind == .calEnd {
+        let instant = ValueSyntax.instant(line.strippedValue, home: homeZone)
+        if kind == .calStart {
+          (coverage.calStart, coverage.calStartLine) = (instant, line.number)
+        } else {
+          (coverage.calEnd, coverage.calEndLine) = (instant, line.number)
+        }
+        if instant == nil {
+          person.diagnostics.append(
+            Diagnostic(
+              file: file, line: line.number,
+              message:
+                "\(line.name) '\(Sanitize.text(line.value, limit: 40))' cannot be read; the calendar speaks only for the events it lists, and the rest of its time is unknown (busy unless --unknown free)",
+              severity: .error))
+        }
       }
       if kind == .other, let problem = person.outlookHours.take(line) {
         person.outlookHours.unreadable = true
@@ -286,6 +305,33 @@ struct FileReader {
       return
     }
     if tooManyParameters(line) { return }
+    var line = line
+    if kind.isTime || kind == .duration {
+      let value = line.strippedValue
+      switch ValueSyntax.verdict(value, of: kind) {
+      case .valid:
+        break
+      case .repaired(let repaired, let reading):
+        current.lintNotes.append((line.number, reading))
+        line = ContentLine(
+          bytes: Array(line.bytes[..<line.valueStart!]) + repaired, number: line.number)
+      case .unreadable:
+        current.unreadable.append(
+          .init(name: kind, value: String(decoding: value, as: UTF8.self), line: line.number))
+        return
+      }
+    }
+    if kind == .rrule, let cleaned = RecurrenceRule.withoutUnknownParts(line.strippedValue) {
+      line = ContentLine(
+        bytes: Array(line.bytes[..<line.valueStart!]) + cleaned.text, number: line.number)
+      for part in cleaned.unknown {
+        current.notes.append(
+          (
+            line.number,
+            "RRULE part '\(Sanitize.text(part, limit: 40))' is not one freetime knows; the rule is read without it (such a part can only narrow the rule, so no busy time is lost)"
+          ))
+      }
+    }
     if kind.isTime, let bad = line.impossibleDate {
       let what = "impossible date or time '\(Sanitize.text(bad, limit: 40))' in \(line.name)"
       if kind == .exdate || kind == .rdate {

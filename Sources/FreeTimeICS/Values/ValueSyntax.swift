@@ -124,3 +124,164 @@ enum ValueSyntax {
     return v[0] == 45 ? -seconds : seconds
   }
 }
+
+/// What the pre-pass makes of a time or duration value before anything reads it: every DATE,
+/// DATE-TIME, PERIOD and DURATION of a component is checked here, so a value that is not
+/// RFC 5545 is refused alike in every property (libical reads some such values silently, such
+/// as `2024092T090000Z` or `2024-09-03`, and drops others).
+extension ValueSyntax {
+  /// The verdict on one value.
+  enum Verdict: Equatable {
+    /// RFC 5545 syntax (its dates may still be impossible: `ContentLine.impossibleDate`).
+    case valid
+    /// Not RFC 5545, but written the way a known producer writes a value whose meaning is
+    /// plain: read as `value`, and `freetime check` notes `reading`.
+    case repaired(value: [UInt8], reading: String)
+    /// Cannot be read.
+    case unreadable
+  }
+
+  /// A DATE (`YYYYMMDD`) or DATE-TIME (`YYYYMMDDTHHMMSS`, with `Z` for UTC) value
+  /// (RFC 5545 §3.3.4, §3.3.5), by its form only.
+  static func isTime<C: Collection>(_ text: C) -> Bool where C.Element == UInt8 {
+    let count = text.count
+    guard count == 8 || count == 15 || count == 16 else { return false }
+    for (i, byte) in text.enumerated() {
+      switch i {
+      case 8: if byte != UInt8(ascii: "T") { return false }
+      case 15: if byte != UInt8(ascii: "Z") { return false }
+      default: if byte < 0x30 || byte > 0x39 { return false }
+      }
+    }
+    return true
+  }
+
+  /// A DURATION value's form (RFC 5545 §3.3.6): an optional sign, `P`, then weeks alone or
+  /// days and a time part (`T` followed by hours, minutes, seconds), designators in order, each
+  /// at most once, at least one number.
+  static func isDuration<C: Collection>(_ text: C) -> Bool where C.Element == UInt8 {
+    var body = text[...]
+    if let first = body.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
+      body = body.dropFirst()
+    }
+    guard body.first == UInt8(ascii: "P") else { return false }
+    return durationShape(body.dropFirst(), repairing: false) != nil
+  }
+
+  /// A DURATION written the way producers write one whose meaning is plain: weeks or days after
+  /// the `T` (Synology's `PT1W`), hours or seconds without it (`P1H`), a `T` with nothing after
+  /// it (`P1DT`). Minutes without a `T` (`P5M`) are not read: ISO 8601 reads them as months.
+  static func repairedDuration<C: Collection>(_ text: C) -> [UInt8]? where C.Element == UInt8 {
+    var body = text[...]
+    var sign: [UInt8] = []
+    if let first = body.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
+      sign = [first]
+      body = body.dropFirst()
+    }
+    guard body.first == UInt8(ascii: "P"),
+      let parts = durationShape(body.dropFirst(), repairing: true)
+    else { return nil }
+    var out = sign + Array("P".utf8)
+    for (designator, digits) in parts where "WD".utf8.contains(designator) {
+      out += digits + [designator]
+    }
+    let time = parts.filter { "HMS".utf8.contains($0.designator) }
+    if !time.isEmpty { out.append(UInt8(ascii: "T")) }
+    for (designator, digits) in time { out += digits + [designator] }
+    guard out.count > sign.count + 1, isDuration(out) else { return nil }
+    return out
+  }
+
+  /// The numbers of a duration's body (after `P`) by designator, in order; nil when it is not
+  /// a duration. `repairing` lets W and D stand after the `T`, H and S before it, and a `T`
+  /// end the value.
+  private static func durationShape<C: Collection>(_ body: C, repairing: Bool)
+    -> [(designator: UInt8, digits: [UInt8])]?
+  where C.Element == UInt8 {
+    let order: [UInt8] = Array("WDHMS".utf8)
+    var parts: [(designator: UInt8, digits: [UInt8])] = []
+    var digits: [UInt8] = []
+    var inTime = false
+    var sawTime = false
+    var last = -1
+    for byte in body {
+      if byte == UInt8(ascii: "T") {
+        guard !inTime, digits.isEmpty else { return nil }
+        inTime = true
+        continue
+      }
+      if byte >= 0x30 && byte <= 0x39 {
+        digits.append(byte)
+        continue
+      }
+      guard !digits.isEmpty, let rank = order.firstIndex(of: byte), rank > last else {
+        return nil
+      }
+      let timePart = rank >= 2
+      if timePart != inTime {
+        // M without a T is a month in ISO 8601: never read as minutes.
+        guard repairing, byte != UInt8(ascii: "M") else { return nil }
+      }
+      if timePart { sawTime = true }
+      // Weeks stand alone (RFC 5545 §3.3.6).
+      if !repairing, last == 0 || (rank == 0 && !parts.isEmpty) { return nil }
+      parts.append((byte, digits))
+      digits = []
+      last = rank
+    }
+    guard digits.isEmpty, !parts.isEmpty, repairing || !inTime || sawTime else { return nil }
+    return parts
+  }
+
+  /// A PERIOD (RFC 5545 §3.3.9): a DATE-TIME, `/`, and a DATE-TIME or a DURATION.
+  static func isPeriod<C: Collection>(_ text: C) -> Bool where C.Element == UInt8 {
+    let parts = Array(text).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+    guard parts.count == 2, parts[0].count >= 15, isTime(parts[0]) else { return false }
+    return (parts[1].count >= 15 && isTime(parts[1])) || isDuration(parts[1])
+  }
+
+  /// A PERIOD whose ends are DATEs (`19970101/19970102`, as some producers write a day): each
+  /// DATE read as its midnight, so the period runs from midnight to midnight; nil when it is not
+  /// such a period.
+  static func repairedPeriod<C: Collection>(_ text: C) -> [UInt8]? where C.Element == UInt8 {
+    let parts = Array(text).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+    guard parts.count == 2, parts[0].count == 8 || parts[1].count == 8 else { return nil }
+    let midnight = Array("T000000".utf8)
+    func timed(_ part: ArraySlice<UInt8>) -> [UInt8] {
+      part.count == 8 && isTime(part) ? Array(part) + midnight : Array(part)
+    }
+    let repaired = timed(parts[0]) + [UInt8(ascii: "/")] + timed(parts[1])
+    return isPeriod(repaired) ? repaired : nil
+  }
+
+  /// The verdict on the value of a DTSTART, DTEND, RECURRENCE-ID, RDATE, EXDATE (one value of a
+  /// list) or DURATION, stripped of white space at its ends.
+  static func verdict<C: Collection>(_ text: C, of kind: PropertyName) -> Verdict
+  where C.Element == UInt8 {
+    switch kind {
+    case .duration:
+      if isDuration(text) { return .valid }
+      if let repaired = repairedDuration(text) {
+        let written = String(decoding: text, as: UTF8.self)
+        let read = String(decoding: repaired, as: UTF8.self)
+        return .repaired(
+          value: repaired, reading: "DURATION '\(written)' is not RFC 5545; read as \(read)")
+      }
+      return .unreadable
+    case .rdate:
+      if isTime(text) { return .valid }
+      guard text.contains(UInt8(ascii: "/")) else { return .unreadable }
+      if isPeriod(text) { return .valid }
+      if let repaired = repairedPeriod(text) {
+        let written = String(decoding: text, as: UTF8.self)
+        return .repaired(
+          value: repaired,
+          reading:
+            "RDATE period '\(written)' of dates is not RFC 5545; read from midnight to midnight")
+      }
+      return .unreadable
+    default:
+      return isTime(text) ? .valid : .unreadable
+    }
+  }
+}

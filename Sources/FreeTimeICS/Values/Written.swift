@@ -10,6 +10,8 @@ enum Written<Value: Equatable>: Equatable {
   case unreadable
   case value(Value)
 
+  var isValue: Bool { value != nil }
+
   var value: Value? {
     if case .value(let value) = self { return value }
     return nil

@@ -65,27 +65,27 @@ extension WrittenTime {
 
 extension EventDescription {
   /// Whether any of the event's times is read in the calendar's home zone
-  /// (`WrittenTime.readsHomeZone`).
+  /// (`WrittenTime.readsHomeZone`): a DATE, a TZID no zone answers to, or a floating date-time
+  /// when none of its other times is UTC or names a known zone (`EventInterpreter.floatingZone`).
   func readsHomeZone(zones: ZoneTable, deferUnknown: Bool) -> Bool {
-    func reads(_ written: Written<WrittenTime>) -> Bool {
-      written.value?.readsHomeZone(zones: zones, deferUnknown: deferUnknown) ?? false
+    var times: [WrittenTime] = []
+    for written in [start, end, recurrenceID] {
+      if let time = written.value { times.append(time) }
     }
-    if reads(start) || reads(end) || reads(recurrenceID) { return true }
-    for time in exdates where time.readsHomeZone(zones: zones, deferUnknown: deferUnknown) {
-      return true
-    }
+    times += exdates
     for date in rdates {
       switch date {
-      case .time(let time):
-        if time.readsHomeZone(zones: zones, deferUnknown: deferUnknown) { return true }
-      case .period(let start, let end, _):
-        if start.readsHomeZone(zones: zones, deferUnknown: deferUnknown)
-          || end?.readsHomeZone(zones: zones, deferUnknown: deferUnknown) == true
-        {
-          return true
-        }
+      case .time(let time): times.append(time)
+      case .period(let start, let end, _): times += [start] + (end.map { [$0] } ?? [])
       }
     }
-    return false
+    let zoned = times.contains { time in
+      time.isReadable && !time.isDate
+        && (time.isUTC || time.tzid.map { zones.zone(for: $0) != nil } ?? false)
+    }
+    return times.contains { time in
+      guard time.readsHomeZone(zones: zones, deferUnknown: deferUnknown) else { return false }
+      return !(zoned && time.isReadable && !time.isDate && !time.isUTC && time.tzid == nil)
+    }
   }
 }

@@ -100,6 +100,16 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
     return Zone(name: tz.identifier, system: tz, libical: nil)
   }
 
+  /// A zone at a fixed offset from UTC (seconds east), named `UTC+07:00`: what a Windows
+  /// display name freetime does not know says (`WindowsDisplayName`).
+  static func fixed(offset: Int) -> Zone {
+    let sign = offset < 0 ? "-" : "+"
+    let minutes = abs(offset) / 60
+    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    let name = "UTC\(sign)\(two(minutes / 60)):\(two(minutes % 60))"
+    return Zone(name: name, system: TimeZone(secondsFromGMT: offset), libical: nil)
+  }
+
   /// The UTC zone.
   public static let utc = Zone(name: "UTC", system: TimeZone(identifier: "UTC")!, libical: nil)
 

@@ -12,15 +12,28 @@ final class ZoneTable {
     last = nil
   }
 
+  /// TZIDs that are Windows display names freetime does not know, read at their offset
+  /// (`WindowsDisplayName`).
+  private var offsetOnly: Set<String> = []
+  /// TZIDs that are Windows display names freetime knows.
+  private var displayNames: Set<String> = []
+
   /// Where a TZID's zone comes from, for `freetime check`.
   enum Source {
-    case file, system, windows, unknown
+    case file, system, windows, displayName, offsetOnly, unknown
   }
 
   func source(of tzid: String) -> Source {
     if defined[tzid] != nil { return .file }
     guard zone(for: tzid) != nil else { return .unknown }
+    if offsetOnly.contains(tzid) { return .offsetOnly }
+    if displayNames.contains(tzid) { return .displayName }
     return Zone.windows(tzid) != nil && Zone.named(tzid) == nil ? .windows : .system
+  }
+
+  /// Whether the TZID is a Windows display name freetime does not know, read at its offset.
+  func isOffsetOnly(_ tzid: String) -> Bool {
+    defined[tzid] == nil && offsetOnly.contains(tzid)
   }
 
   func zone(for tzid: String) -> Zone? {
@@ -31,9 +44,11 @@ final class ZoneTable {
   }
 
   /// The zone a TZID names as a home zone: the system's zone of that name (IANA, Windows or
-  /// prefixed IANA) when there is one, else the file's own VTIMEZONE.
+  /// prefixed IANA, a Windows display name) when there is one, else the file's own VTIMEZONE; a
+  /// display name read only at its offset names none.
   func namedZone(for tzid: String) -> Zone? {
-    systemZone(tzid) ?? defined[tzid]
+    let zone = systemZone(tzid) ?? defined[tzid]
+    return isOffsetOnly(tzid) ? nil : zone
   }
 
   private func lookUp(_ tzid: String) -> Zone? {
@@ -52,7 +67,11 @@ final class ZoneTable {
         name = parts.suffix(3).joined(separator: "/")
       }
     }
-    let zone = Zone.lookUp(name)
+    var zone = Zone.lookUp(name)
+    if zone == nil, let (named, onlyOffset) = WindowsDisplayName.zone(tzid) {
+      zone = named
+      if onlyOffset { offsetOnly.insert(tzid) } else { displayNames.insert(tzid) }
+    }
     system[tzid] = zone
     return zone
   }

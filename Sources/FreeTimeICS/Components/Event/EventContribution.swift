@@ -11,9 +11,11 @@ struct Instance {
 enum EventContribution {
   /// A master event (single or recurring): its instances that touch the expansion window
   /// (`ReadOptions.expansionWindow`), and every instant its EXDATEs exclude.
+  /// `cancelsSeries`: an iTIP CANCEL of the whole event (RFC 5546 §3.2.5), which also cancels
+  /// the overrides of its UID that are not newer (by SEQUENCE).
   case master(
     uid: String?, revision: Revision, blocks: Bool, instances: [Instance],
-    excluded: Set<Instant>, kind: BusyKind)
+    excluded: Set<Instant>, kind: BusyKind, cancelsSeries: Bool)
   /// A RECURRENCE-ID override.
   case override(Override)
   /// Nothing (skipped with a warning, or no time at all).

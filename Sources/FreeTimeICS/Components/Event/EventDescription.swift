@@ -11,6 +11,9 @@ struct EventDescription: Equatable {
   var revision = Revision(sequence: 0, stamp: Int64.min)
   /// STATUS:CANCELLED, STATUS:TENTATIVE, TRANSP:TRANSPARENT (or TRANSPARENT-NOCONFLICT).
   var cancelled = false
+  /// An iTIP CANCEL (a VEVENT of a VCALENDAR with METHOD:CANCEL, RFC 5546 §3.2.5): cancelled,
+  /// and newer than every version of its UID with the same SEQUENCE.
+  var cancels = false
   var tentative = false
   var transparent = false
   /// Outlook's show-as, and the calendar owner's reply when the owner is an ATTENDEE.
@@ -44,19 +47,43 @@ struct EventDescription: Equatable {
     case period(start: WrittenTime, end: WrittenTime?, duration: WrittenDuration)
   }
 
+  /// A property dropped as unreadable: by libical's parser (it left an X-LIC-ERROR, and no line
+  /// number), or by the pre-pass (`ValueSyntax.verdict`, with its line).
   struct DroppedProperty: Equatable {
     var name: PropertyName
     var value: String
+    var line: Int? = nil
   }
 }
 
 extension EventDescription {
-  /// Takes what the pre-pass read itself: UID, revision, STATUS, TRANSP, show-as, reply.
+  /// Takes what the pre-pass read itself: UID, revision, STATUS, TRANSP, show-as, reply, and
+  /// the values it refused (a DTSTART, DTEND, DURATION or RECURRENCE-ID refused is `.dropped`).
   mutating func take(_ preRead: PreRead) {
     uid = preRead.uid
     revision = preRead.revision
     (cancelled, tentative, transparent) = preRead.statusAndTransparency
     showAs = preRead.showAs
     reply = preRead.reply
+    if preRead.cancels {
+      cancels = true
+      cancelled = true
+      revision.stamp = .max
+    }
+    for refused in preRead.unreadable {
+      dropped.append(refused)
+      switch refused.name {
+      case .dtstart: start = .dropped
+      case .dtend: end = .dropped
+      case .duration: duration = .dropped
+      case .recurrenceID: recurrenceID = .dropped
+      default: break
+      }
+    }
+  }
+
+  /// The line of the first property of this kind: a refused one's, else the first kept.
+  func line(of kind: PropertyName) -> Int {
+    dropped.first { $0.name == kind && $0.line != nil }?.line ?? lines[kind]
   }
 }

@@ -7,19 +7,24 @@ extension EventInterpreter {
   ///
   /// DTEND before DTSTART or a negative DURATION skips the event; DTEND and DURATION both
   /// present block until the later of the two ends; a DATE start with a DATE-TIME end is an
-  /// all-day event through the end's day. Each with a warning.
+  /// all-day event through the end's day; a DATE end equal to a DATE start is one day (as
+  /// Google and Outlook mean it). An end that cannot be read makes the time from each instance's
+  /// start to the end of its day unknown (`endIsUnknown`; docs/BAD-INPUT.md, Values). Each
+  /// with a warning or, for `freetime check`, a note.
   mutating func length(of start: TimeValue) throws -> EventLength? {
     var fromEnd: EventLength? = nil
     var fromDuration: EventLength? = nil
+    var unreadable: [(PropertyName, String)] = []
     switch event.end {
     case .value(let written):
       let end = try resolve(written, .dtend)
       guard let length = lengthToEnd(start: start, end: end) else { return nil }
       fromEnd = length
     case .unreadable:
-      warn(.dtend, "event skipped: DTEND has no valid date or time")
-      return nil
-    case .absent, .dropped:
+      unreadable.append((.dtend, "DTEND has no valid date or time"))
+    case .dropped:
+      unreadable.append((.dtend, "DTEND '\(shownDropped(.dtend))' cannot be read"))
+    case .absent:
       break
     }
     switch event.duration {
@@ -30,10 +35,31 @@ extension EventInterpreter {
       }
       fromDuration = duration.length
     case .unreadable:
-      warn(.duration, "event skipped: DURATION cannot be read")
-      return nil
-    case .absent, .dropped:
+      unreadable.append((.duration, "DURATION cannot be read"))
+    case .dropped:
+      unreadable.append((.duration, "DURATION '\(shownDropped(.duration))' cannot be read"))
+    case .absent:
       break
+    }
+    if !unreadable.isEmpty {
+      // A readable end beside the unreadable one still says how long the event lasts.
+      if let known = fromEnd ?? fromDuration {
+        let other = fromEnd != nil ? "DTEND" : "DURATION"
+        for (kind, what) in unreadable {
+          warn(line: event.line(of: kind), "\(what); the event ends as its \(other) says")
+        }
+        return known
+      }
+      // The time each instance may cover, from its start to the end of its day, is unknown
+      // (an error in `freetime check`).
+      for (kind, what) in unreadable {
+        warn(
+          line: event.line(of: kind),
+          "\(what); the time from the event's start to the end of its day is unknown (busy unless --unknown free)",
+          severity: .error)
+      }
+      endIsUnknown = true
+      return .restOfDay
     }
     switch (fromEnd, fromDuration) {
     case (let a?, let b?):
@@ -55,8 +81,14 @@ extension EventInterpreter {
     }
   }
 
+  /// The value of the first property of this kind that was dropped, as it is shown in messages.
+  private func shownDropped(_ kind: PropertyName) -> String {
+    Sanitize.text(event.dropped.first { $0.name == kind }?.value ?? "", limit: 60)
+  }
+
   /// The length from DTSTART to DTEND, or nil (with a warning) when DTEND is before DTSTART; a
-  /// DATE start with a DATE-TIME end is an all-day event through the end's day (warned).
+  /// DATE start with a DATE-TIME end is an all-day event through the end's day (warned); a DATE
+  /// end on the DATE start's day is one day (noted).
   private mutating func lengthToEnd(start: TimeValue, end: TimeValue) -> EventLength? {
     let length: EventLength
     if start.isDate && !end.isDate {
@@ -68,6 +100,14 @@ extension EventInterpreter {
       }
       let days = max(1, (endCivil - start.civil + 86399) / 86400)
       length = EventLength(civil: days * 86400, exact: 0)
+    } else if start.isDate && end.isDate && end.civil == start.civil {
+      if options.lint {
+        warn(
+          line: event.line(of: .dtend),
+          "DATE DTEND equal to DTSTART (RFC 5545 wants the day after); read as one day, as Google and Outlook mean it",
+          severity: .note)
+      }
+      length = .oneDay
     } else if start.isFloating, end.isFloating, start.isDate == end.isDate {
       length = EventLength(civil: end.civil - start.civil, exact: 0)
     } else {

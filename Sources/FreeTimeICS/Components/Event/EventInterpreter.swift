@@ -8,6 +8,14 @@ struct EventInterpreter {
   let context: EventContext
   /// Warnings (and, for `freetime check`, notes) in the order they arise.
   private(set) var diagnostics: [Diagnostic] = []
+  /// Whether the event's end cannot be read, so the time it may cover is unknown
+  /// (`length(of:)`).
+  var endIsUnknown = false
+  /// The zone the event's floating date-times are read in when another of its times names one
+  /// (`floatingZone()`); nil: the home zone.
+  private var componentZone: TimeValue.Kind? = nil
+  /// The properties whose floating values `freetime check` noted as read in `componentZone`.
+  private var notedFloating: Set<PropertyName> = []
 
   init(_ event: EventDescription, context: EventContext) {
     self.event = event
@@ -18,7 +26,7 @@ struct EventInterpreter {
   var options: ReadOptions { context.options }
 
   mutating func warn(_ kind: PropertyName, _ message: String) {
-    warn(line: event.lines[kind], message)
+    warn(line: event.line(of: kind), message)
   }
 
   mutating func warn(line: Int, _ message: String, severity: Diagnostic.Severity = .warning) {
@@ -27,14 +35,59 @@ struct EventInterpreter {
         file: context.file, line: line, uid: event.uid, message: message, severity: severity))
   }
 
-  /// `written` with its zone looked up; an unknown TZID warns at the line of `kind`.
+  /// `written` with its zone looked up; an unknown TZID warns at the line of `kind`. A floating
+  /// date-time of a component whose other times name a zone is read in that zone
+  /// (`floatingZone()`), noted for `freetime check`.
   mutating func resolve(_ written: WrittenTime, _ kind: PropertyName) throws -> TimeValue {
     var messages: [String] = []
-    let value = try TimeValue(
+    var value = try TimeValue(
       written, zones: context.zones, home: home, deferUnknown: context.deferUnknownZones,
       warn: { messages.append($0) })
     for message in messages { warn(kind, message) }
+    if value.isFloating, !value.isDate, written.tzid == nil, let zone = componentZone {
+      value.kind = zone
+      if options.lint && !notedFloating.contains(kind) {
+        notedFloating.insert(kind)
+        let name: String
+        switch zone {
+        case .utc: name = "UTC"
+        case .zoned(let z): name = z.name
+        case .floating: name = home.name
+        }
+        warn(
+          line: event.line(of: kind),
+          "floating \(kind.spelling) in an event whose other times are in \(name); read in \(name) (RFC 5545 §3.8.2.2 wants one zone)",
+          severity: .note)
+      }
+    }
     return value
+  }
+
+  /// The zone of the event's floating date-times (docs/ARCHITECTURE.md, Where the standards are
+  /// silent): DTSTART's when it is UTC or names a known zone, else the first of DTEND,
+  /// RECURRENCE-ID, the RDATEs and the EXDATEs that does; nil when none does, and the floating
+  /// times are the home zone's.
+  ///
+  /// - Throws: `TimeValue.UnknownZone` for a TZID not defined yet (with `deferUnknownZones`).
+  private func floatingZone() throws -> TimeValue.Kind? {
+    var times: [WrittenTime] = []
+    for written in [event.start, event.end, event.recurrenceID] {
+      if let time = written.value { times.append(time) }
+    }
+    for rdate in event.rdates {
+      switch rdate {
+      case .time(let time): times.append(time)
+      case .period(let start, let end, _): times += [start] + (end.map { [$0] } ?? [])
+      }
+    }
+    times += event.exdates
+    for time in times where time.isReadable && !time.isDate {
+      if time.isUTC { return .utc }
+      guard let tzid = time.tzid else { continue }
+      if let zone = context.zones.zone(for: tzid) { return .zoned(zone) }
+      if context.deferUnknownZones { throw TimeValue.UnknownZone(tzid: tzid) }
+    }
+    return nil
   }
 
   /// What the event contributes.
@@ -43,6 +96,11 @@ struct EventInterpreter {
   mutating func contribution() throws -> EventContribution {
     var (blocks, kind) = blocking
     guard let ridDropped = warnDropped() else { return .none }
+    componentZone = try floatingZone()
+    // A cancellation need not say when (RFC 5546 §3.2.5: DTSTART is optional in a CANCEL).
+    if event.cancelled, !event.start.isValue {
+      return try cancellation(ridDropped: ridDropped)
+    }
     guard var start = try startValue() else { return .none }
     if start.isDate && options.allDay == .free {
       blocks = false
@@ -61,14 +119,8 @@ struct EventInterpreter {
         pinned: start.civil)
     }
     guard let length = try length(of: start) else { return .none }
-    // A floating series whose EXDATEs are all in UTC was meant in UTC: its producer left out
-    // the Z on DTSTART (recurring-ical-events reads it the same way).
-    if start.isFloating, !start.isDate, !event.exdates.isEmpty,
-      event.exdates.allSatisfy(\.isUTC)
-    {
-      warn(.dtstart, "floating DTSTART with UTC EXDATEs; the series is read in UTC")
-      start = TimeValue(civil: start.civil, kind: .utc, isDate: false)
-    }
+    // Time an end that cannot be read may cover is unknown, not busy (`BusyKind.unknown`).
+    if endIsUnknown && blocks && !kind.isFreedByReply { kind = .unknown }
     if ridDropped || event.recurrenceID != .absent {
       return try override(
         start: start, length: length, blocks: blocks, kind: kind, ridDropped: ridDropped)
@@ -76,12 +128,34 @@ struct EventInterpreter {
     guard blocks else {
       return .master(
         uid: event.uid, revision: event.revision, blocks: false, instances: [],
-        excluded: try exclusions(start: start).all, kind: kind)
+        excluded: try exclusions(start: start).all, kind: kind, cancelsSeries: event.cancels)
     }
     let expanded = try expand(start: start, length: length)
     return .master(
       uid: event.uid, revision: event.revision, blocks: true, instances: expanded.instances,
-      excluded: expanded.excluded, kind: kind)
+      excluded: expanded.excluded, kind: kind, cancelsSeries: false)
+  }
+
+  /// A cancelled event without a DTSTART it can use (an iTIP CANCEL names the event by UID and
+  /// perhaps RECURRENCE-ID): it blocks nothing, and as the newest version of its UID (or of its
+  /// instance) it cancels the event.
+  private mutating func cancellation(ridDropped: Bool) throws -> EventContribution {
+    if event.recurrenceID == .absent && !ridDropped {
+      return .master(
+        uid: event.uid, revision: event.revision, blocks: false, instances: [], excluded: [],
+        kind: .firm, cancelsSeries: event.cancels)
+    }
+    guard case .value(let written) = event.recurrenceID else {
+      warn(.recurrenceID, "cancellation skipped: its RECURRENCE-ID cannot be read")
+      return .none
+    }
+    let rid = try resolve(written, .recurrenceID)
+    return .override(
+      Override(
+        uid: event.uid, key: rid.instant(home: home), revision: event.revision, blocks: false,
+        interval: Interval(rid.instant(home: home), rid.instant(home: home)),
+        thisAndFuture: event.thisAndFuture, kind: .firm, file: context.file,
+        line: event.line(of: .recurrenceID)))
   }
 
   /// Whether the event blocks time, and how: STATUS:CANCELLED and a declined or delegated
@@ -117,28 +191,29 @@ struct EventInterpreter {
     return event.reply == .declined ? .declined : .delegated
   }
 
-  /// Warns about the properties libical dropped; nil when the event is skipped for one (an
-  /// unreadable DURATION), else whether its RECURRENCE-ID was dropped.
+  /// Warns about the properties that were dropped as unreadable (by the pre-pass or libical);
+  /// DTSTART, DTEND and DURATION are reported where they are read. Returns whether the
+  /// RECURRENCE-ID was dropped.
   private mutating func warnDropped() -> Bool? {
     var ridDropped = false
     for dropped in event.dropped {
       let shown = Sanitize.text(dropped.value, limit: 60)
+      let line = dropped.line ?? event.lines[dropped.name]
       switch dropped.name {
-      case .duration:
-        warn(.duration, "event skipped: DURATION '\(shown)' cannot be read")
-        return nil
       case .rrule:
-        warn(.rrule, "RRULE '\(shown)' cannot be read; only DTSTART is used")
+        warn(line: line, "RRULE '\(shown)' cannot be read; only DTSTART is used")
       case .exdate:
-        warn(.exdate, "EXDATE '\(shown)' cannot be read; it is ignored (those instances stay busy)")
+        warn(
+          line: line, "EXDATE '\(shown)' cannot be read; it is ignored (those instances stay busy)")
       case .rdate:
-        warn(.rdate, "RDATE '\(shown)' cannot be read; it is ignored")
+        warn(
+          line: line, "RDATE '\(shown)' cannot be read; that instance is lost", severity: .error)
       case .recurrenceID:
         ridDropped = true
       case .none:
         warn(.none, "a line without a property name is ignored")
       default:
-        break  // DTSTART and DTEND: reported where they are missing
+        break  // DTSTART, DTEND and DURATION: where they are read
       }
     }
     return ridDropped
@@ -152,9 +227,14 @@ struct EventInterpreter {
     case .absent:
       warn(line: event.lines.begin, "event skipped: it has no DTSTART")
     case .dropped:
-      warn(.dtstart, "event skipped: DTSTART cannot be read")
+      let shown = Sanitize.text(event.dropped.first { $0.name == .dtstart }?.value ?? "", limit: 60)
+      warn(
+        line: event.line(of: .dtstart), "event skipped: DTSTART '\(shown)' cannot be read",
+        severity: .error)
     case .unreadable:
-      warn(.dtstart, "event skipped: DTSTART has no valid date or time")
+      warn(
+        line: event.line(of: .dtstart), "event skipped: DTSTART has no valid date or time",
+        severity: .error)
     }
     return nil
   }

@@ -1,0 +1,638 @@
+import Foundation
+import FreeTimeCore
+import Testing
+
+@testable import FreeTimeICS
+
+/// Every value is read as its producer meant it, or its time is unknown, never dropped in
+/// silence (docs/BAD-INPUT.md). Calendars written the way the producers named there write them.
+
+/// The time each instance of an event whose end cannot be read may cover: unknown, from its
+/// start to the end of its day on its own clock.
+@Suite struct UnknownEndTests {
+  /// Evolution's series of three 90-minute meetings with a five-digit DTEND time.
+  @Test func eachInstanceIsUnknownToTheEndOfItsDay() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:evo
+      DTSTART;TZID=Europe/Berlin:20261124T170000
+      DTEND;TZID=Europe/Berlin:20261124T18300
+      RRULE:FREQ=DAILY;COUNT=3
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30")
+    #expect(p.busy.isEmpty)
+    #expect(
+      p.unknown.sorted() == [
+        Read.span("2026-11-24T16:00Z", "2026-11-24T23:00Z"),
+        Read.span("2026-11-25T16:00Z", "2026-11-25T23:00Z"),
+        Read.span("2026-11-26T16:00Z", "2026-11-26T23:00Z"),
+      ])
+    let window = Read.span("2026-11-23", "2026-11-30")
+    #expect(p.unknownTime(in: window) == p.unknown.sorted())
+    #expect(p.diagnostics.count == 1)
+    #expect(p.diagnostics.first?.line == 7)
+    #expect(p.diagnostics.first?.severity == .error)
+    #expect(p.diagnostics.first?.message.hasPrefix("DTEND '20261124T18300' cannot be read") == true)
+  }
+
+  /// The end of the day on the event's clock, also on a day of 23 hours.
+  @Test func theDayEndsOnTheEventsOwnClock() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:dst
+      DTSTART;TZID=America/New_York:20270314T010000
+      DTEND:None
+      END:VEVENT
+      """, from: "2027-03-13", to: "2027-03-16")
+    // 01:00 EST is 06:00Z; midnight of 15 March in New York (EDT) is 04:00Z.
+    #expect(p.unknown == [Read.span("2027-03-14T06:00Z", "2027-03-15T04:00Z")])
+  }
+
+  /// Every way an end cannot be read: DTEND not a date-time, empty, garbage after a TZID, an
+  /// empty or unreadable DURATION, a DATE with dashes.
+  @Test(arguments: [
+    "DTEND:None", "DTEND:", "DURATION:", "DURATION:PT1Q", "DTEND;TZID=Europe/Prague:garbage",
+    "DTEND:2026-11-24T12:00:00Z", "DTEND:20261124t120000z",
+  ])
+  func unreadableEnds(line: String) throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:u
+      DTSTART:20261124T100000Z
+      \(line)
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30")
+    #expect(p.busy.isEmpty)
+    #expect(p.unknown == [Read.span("2026-11-24T10:00Z", "2026-11-25T00:00Z")])
+    #expect(p.diagnostics.map(\.severity) == [.error])
+  }
+
+  /// A readable DURATION beside an unreadable DTEND gives the end.
+  @Test func aReadableEndBesideAnUnreadableOne() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:u
+      DTSTART:20261124T100000Z
+      DTEND:20261124T11000
+      DURATION:PT2H
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30")
+    #expect(Read.busy(p) == [Read.span("2026-11-24T10:00Z", "2026-11-24T12:00Z")])
+    #expect(p.unknown.isEmpty)
+    #expect(p.diagnostics.map(\.severity) == [.warning])
+  }
+
+  /// An override with an unreadable end replaces its instance with unknown time, and a
+  /// transparent or cancelled event with one blocks nothing, known or not.
+  @Test func overridesAndEventsThatBlockNothing() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:s
+      DTSTART:20261124T090000Z
+      DTEND:20261124T100000Z
+      RRULE:FREQ=DAILY;COUNT=2
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:s
+      RECURRENCE-ID:20261125T090000Z
+      DTSTART:20261125T150000Z
+      DTEND:soon
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:t
+      DTSTART:20261126T090000Z
+      DTEND:soon
+      TRANSP:TRANSPARENT
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30")
+    #expect(Read.busy(p) == [Read.span("2026-11-24T09:00Z", "2026-11-24T10:00Z")])
+    #expect(p.unknown == [Read.span("2026-11-25T15:00Z", "2026-11-26T00:00Z")])
+  }
+
+  /// Values a producer writes whose meaning is plain are read as meant: Synology's
+  /// `DURATION:PT1W` on a DATE, a DATE DTEND equal to DTSTART, an RDATE period of DATEs.
+  @Test func plainMeanings() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:syn
+      DTSTART:20261101
+      DURATION:PT1W
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:same
+      DTSTART;VALUE=DATE:20261124
+      DTEND;VALUE=DATE:20261124
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:per
+      DTSTART:20261126T100000Z
+      DTEND:20261126T110000Z
+      RDATE;VALUE=PERIOD:20261128/20261129
+      END:VEVENT
+      """, from: "2026-11-01", to: "2026-11-30")
+    #expect(
+      Read.busy(p) == [
+        Read.span("2026-11-01", "2026-11-08"),
+        Read.span("2026-11-24", "2026-11-25"),
+        Read.span("2026-11-26T10:00Z", "2026-11-26T11:00Z"),
+        Read.span("2026-11-28", "2026-11-29"),
+      ])
+    #expect(p.diagnostics.isEmpty)
+  }
+
+  /// A DTEND after libical's year 3000 ends after any window ("never").
+  @Test func anEndInTheYear9999() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:never
+      DTSTART:20260101T000000Z
+      DTEND:99991231T235959Z
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30")
+    let busy = Read.busy(p)
+    #expect(busy.count == 1)
+    #expect(busy.first?.start == Read.instant("2026-01-01"))
+    #expect((busy.first?.end ?? 0) > Read.instant("2100-01-01"))
+  }
+}
+
+/// One reader for every DATE, DATE-TIME, PERIOD and DURATION value (`ValueSyntax.verdict`).
+@Suite struct ValueVerdictTests {
+  @Test func timeForms() {
+    for good in ["20261124", "20261124T100000", "20261124T100000Z"] {
+      #expect(ValueSyntax.verdict(Array(good.utf8), of: .dtstart) == .valid, "\(good)")
+    }
+    for bad in [
+      "2024092T090000Z", "2024-09-03", "20131009T170000T", "20031114T18300", "None", "",
+      "20240902T0900", "20240902T090000ZZ", "+20240902T090000Z", "202409", "20240902 090000",
+    ] {
+      #expect(ValueSyntax.verdict(Array(bad.utf8), of: .dtend) == .unreadable, "\(bad)")
+    }
+  }
+
+  @Test func durations() {
+    for good in ["P1W", "PT1H30M", "P1DT2H", "-PT15M", "+P2D", "PT90S", "P99999999999W"] {
+      #expect(ValueSyntax.verdict(Array(good.utf8), of: .duration) == .valid, "\(good)")
+    }
+    let repaired: [(String, String)] = [
+      ("PT1W", "P1W"), ("PT2D", "P2D"), ("P1H", "PT1H"), ("P1DT", "P1D"), ("-PT1W", "-P1W"),
+      ("P1D2H", "P1DT2H"),
+    ]
+    for (written, read) in repaired {
+      #expect(ValueSyntax.repairedDuration(Array(written.utf8)) == Array(read.utf8), "\(written)")
+      guard case .repaired(let value, _) = ValueSyntax.verdict(Array(written.utf8), of: .duration)
+      else {
+        Issue.record("\(written) is not repaired")
+        continue
+      }
+      #expect(value == Array(read.utf8))
+    }
+    for bad in ["P5M", "PT", "P", "1H", "PT1Q", "P1W2D", "PTH", "", "PT1H1H"] {
+      #expect(ValueSyntax.verdict(Array(bad.utf8), of: .duration) == .unreadable, "\(bad)")
+    }
+  }
+
+  @Test func periods() {
+    for good in [
+      "20261124T100000Z/20261124T110000Z", "20261124T100000Z/PT1H", "20261124T100000/-PT1H",
+    ] {
+      #expect(ValueSyntax.verdict(Array(good.utf8), of: .rdate) == .valid, "\(good)")
+    }
+    #expect(
+      ValueSyntax.repairedPeriod(Array("19970101/19970102".utf8))
+        == Array("19970101T000000/19970102T000000".utf8))
+    #expect(
+      ValueSyntax.repairedPeriod(Array("19970101/P1D".utf8)) == Array("19970101T000000/P1D".utf8))
+    for bad in ["20261124T100000Z/soon", "2026112T100000Z/PT1H", "20261124T100000Z/", "/PT1H"] {
+      #expect(ValueSyntax.verdict(Array(bad.utf8), of: .rdate) == .unreadable, "\(bad)")
+    }
+  }
+}
+
+/// A floating time beside a zoned one (Mozilla Lightning and Sunbird, Radicale issue 1847) is
+/// read in that zone, whatever the home zone.
+@Suite struct FloatingBesideZonedTests {
+  @Test(arguments: ["UTC", "Asia/Tokyo", "Europe/Berlin"])
+  func aFloatingEndIsReadInTheStartsZone(zone: String) throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:l
+      DTSTART;TZID=America/New_York:20261123T090000
+      DTEND:20261123T100000
+      RRULE:FREQ=WEEKLY;COUNT=2
+      EXDATE:20261130T090000
+      END:VEVENT
+      """, header: "X-WR-TIMEZONE:Europe/Berlin\r\n", from: "2026-11-23", to: "2026-12-07",
+      zone: zone)
+    #expect(Read.busy(p) == [Read.span("2026-11-23T14:00Z", "2026-11-23T15:00Z")])
+    #expect(p.diagnostics.isEmpty)
+  }
+
+  /// DTSTART floating, DTEND zoned: DTEND's zone; an unknown TZID beside them stays the home
+  /// zone's, with its warning.
+  @Test func aFloatingStartTakesTheZoneOfTheEnd() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:r
+      DTSTART:20261126T180000
+      DTEND;TZID=Europe/Brussels:20261126T190000
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:m
+      DTSTART;TZID=Mars/Olympus:20261127T180000
+      DTEND;TZID=Europe/Brussels:20261127T190000
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30", zone: "Asia/Tokyo")
+    #expect(
+      Read.busy(p) == [
+        Read.span("2026-11-26T17:00Z", "2026-11-26T18:00Z"),
+        // 18:00 in the home zone (--tz: no DTSTART names a zone freetime knows) to 19:00 in
+        // Brussels.
+        Read.span("2026-11-27T09:00Z", "2026-11-27T18:00Z"),
+      ])
+    #expect(p.diagnostics.map(\.message).allSatisfy { $0.hasPrefix("unknown time zone") })
+  }
+
+  /// A floating RECURRENCE-ID names the instance on its series' clock.
+  @Test func aFloatingRecurrenceIDNamesTheZonedInstance() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:t
+      DTSTART;TZID=Asia/Tokyo:20261123T180000
+      DTEND;TZID=Asia/Tokyo:20261123T190000
+      RRULE:FREQ=DAILY;COUNT=2
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:t
+      RECURRENCE-ID:20261124T180000
+      DTSTART;TZID=Asia/Tokyo:20261124T200000
+      DTEND;TZID=Asia/Tokyo:20261124T210000
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30")
+    #expect(
+      Read.busy(p) == [
+        Read.span("2026-11-23T09:00Z", "2026-11-23T10:00Z"),
+        Read.span("2026-11-24T11:00Z", "2026-11-24T12:00Z"),
+      ])
+    #expect(p.diagnostics.isEmpty)
+  }
+
+  /// An all-day event and a wholly floating one still wait for the home zone.
+  @Test func eventsWithNoZonedTimeAreTheHomeZones() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:f
+      DTSTART:20261124T090000
+      DTEND:20261124T100000
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:z
+      DTSTART;TZID=Asia/Kolkata:20261125T090000
+      DTEND;TZID=Asia/Kolkata:20261125T100000
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30")
+    #expect(
+      Read.busy(p) == [
+        Read.span("2026-11-24T03:30Z", "2026-11-24T04:30Z"),
+        Read.span("2026-11-25T03:30Z", "2026-11-25T04:30Z"),
+      ])
+  }
+}
+
+/// TZID is TEXT, and Outlook names its zones by Windows display names.
+@Suite struct OutlookZoneNameTests {
+  /// node-ical's exchange-custom-tz shape: the VTIMEZONE's TZID escapes its commas, the
+  /// events' quoted parameter does not.
+  @Test func anEscapedTZIDMatchesItsQuotedParameter() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VTIMEZONE
+      TZID:(UTC+07:00) Bangkok\\, Hanoi\\, Jakarta
+      BEGIN:STANDARD
+      DTSTART:16010101T000000
+      TZOFFSETFROM:+0700
+      TZOFFSETTO:+0700
+      END:STANDARD
+      END:VTIMEZONE
+      BEGIN:VEVENT
+      UID:b
+      DTSTART;TZID="(UTC+07:00) Bangkok, Hanoi, Jakarta":20261124T090000
+      DTEND;TZID="(UTC+07:00) Bangkok, Hanoi, Jakarta":20261124T120000
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30")
+    #expect(Read.busy(p) == [Read.span("2026-11-24T02:00Z", "2026-11-24T05:00Z")])
+    #expect(p.diagnostics.isEmpty)
+  }
+
+  @Test(arguments: [
+    ("(UTC-05:00) Eastern Time (US & Canada)", "America/New_York"),
+    ("(UTC-05:00) Eastern Time (US and Canada)", "America/New_York"),
+    ("(GMT-05:00) Eastern Time (US & Canada)", "America/New_York"),
+    ("(GMT-08:00) Pacific Time (US & Canada); Tijuana", "America/Los_Angeles"),
+    ("(GMT+10:00) Canberra, Melbourne, Sydney", "Australia/Sydney"),
+    ("(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna", "Europe/Berlin"),
+    ("(GMT) Greenwich Mean Time : Dublin, Edinburgh, Lisbon, London", "Europe/London"),
+    ("(UTC) Dublin, Edinburgh, Lisbon, London", "Europe/London"),
+    ("(UTC+05:30) Chennai, Kolkata, Mumbai, New Delhi", "Asia/Calcutta"),
+    ("(UTC+03:00) Minsk", "Europe/Minsk"),
+    ("(GMT-06:00) Guadalajara, Mexico City, Monterrey - Old", "America/Mexico_City"),
+  ])
+  func displayNames(name: String, zone: String) throws {
+    let found = try #require(WindowsDisplayName.zone(name), "\(name)")
+    #expect(!found.offsetOnly)
+    #expect(found.zone.name == zone || Zone.named(zone)?.name == found.zone.name, "\(name)")
+  }
+
+  /// A display name freetime does not know is read at its offset, never in the home zone.
+  @Test func anUnknownDisplayNameIsItsOffset() throws {
+    for (name, offset) in [
+      ("(UTC+05:45) Somewhere New", 20700), ("(GMT -03:00)", -10800), ("(UTC-09.30) X", -34200),
+      ("(GMT +01:00)", 3600), ("(UTC) Nowhere", 0),
+    ] {
+      let found = try #require(WindowsDisplayName.zone(name), "\(name)")
+      #expect(found.offsetOnly, "\(name)")
+      #expect(found.zone.utcOffset(at: 0) == offset, "\(name)")
+      #expect(found.zone.utcOffset(at: 1_800_000_000) == offset, "\(name)")
+    }
+    for notOne in ["Eastern Standard Time", "(UTC+25:00) X", "(CET) Berlin", "UTC", "(UTC+1:2) X"] {
+      #expect(WindowsDisplayName.zone(notOne) == nil, "\(notOne)")
+    }
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:o
+      DTSTART;TZID="(UTC+05:45) Somewhere New":20261124T090000
+      DTEND;TZID="(UTC+05:45) Somewhere New":20261124T100000
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30", zone: "America/New_York")
+    #expect(Read.busy(p) == [Read.span("2026-11-24T03:15Z", "2026-11-24T04:15Z")])
+    #expect(p.diagnostics.count == 2)
+    #expect(p.homeZone == nil)
+  }
+
+  /// Every Windows zone ID of the table names a zone, through CLDR or the retired IDs.
+  @Test func everyIDOfTheTableIsAZone() {
+    var ids = Set<String>()
+    for line in WindowsDisplayNames.table.split(separator: "\n") {
+      let fields = line.split(separator: "\t")
+      #expect(fields.count == 2, "\(line)")
+      if fields.count == 2 { ids.insert(String(fields[1])) }
+    }
+    #expect(ids.count > 130)
+    for id in ids {
+      #expect(
+        Zone.windows(id) != nil || WindowsDisplayName.retiredIDs[id].flatMap(Zone.named) != nil,
+        "\(id)")
+    }
+  }
+}
+
+/// What a calendar speaks for when its range cannot be read: the periods it lists.
+@Suite struct UnreadableRangeTests {
+  func freeBusy(_ range: String) throws -> PersonCalendar {
+    try Read.person(
+      """
+      BEGIN:VFREEBUSY
+      UID:fb
+      \(range)
+      FREEBUSY:20261124T100000Z/20261124T110000Z
+      FREEBUSY;FBTYPE=FREE:20261126T080000Z/20261126T120000Z
+      FREEBUSY;FBTYPE=BUSY-TENTATIVE:20261127T080000Z/PT1H
+      END:VFREEBUSY
+      """, from: "2026-11-23", to: "2026-11-30", tentative: .free)
+  }
+
+  @Test(arguments: [
+    "DTSTART:2006717T080000Z\r\nDTEND:20261201T000000Z", "DTSTART:20261101T000000Z",
+    "DTEND:20261201T000000Z", "DTSTART:20261201T000000Z\r\nDTEND:20261101T000000Z",
+    "DTSTART:20261101\r\nDTEND:20261201",
+  ])
+  func aVFreeBusySpeaksOnlyForItsPeriods(range: String) throws {
+    let p = try freeBusy(range)
+    #expect(
+      p.coverage == [
+        Read.span("2026-11-24T10:00Z", "2026-11-24T11:00Z"),
+        Read.span("2026-11-26T08:00Z", "2026-11-26T12:00Z"),
+        Read.span("2026-11-27T08:00Z", "2026-11-27T09:00Z"),
+      ])
+    #expect(p.diagnostics.contains { $0.severity == .error && $0.line == 6 })
+  }
+
+  /// Without DTSTART and DTEND a VFREEBUSY covers all time, as before.
+  @Test func noRangeAtAll() throws {
+    #expect(try freeBusy("SUMMARY:no range").coverage == nil)
+  }
+
+  /// X-CALSTART alone covers the time from it, X-CALEND alone the time before it, an
+  /// unreadable one nothing beyond the events.
+  @Test func outlooksExportRange() throws {
+    let event = "BEGIN:VEVENT\nUID:e\nDTSTART:20261124T100000Z\nDTEND:20261124T110000Z\nEND:VEVENT"
+    let all = PersonCalendar.allTime
+    let start = try Read.person(
+      event, header: "X-CALSTART:20261125T000000Z\r\n", from: "2026-11-23", to: "2026-11-30")
+    #expect(start.coverage == [Interval(Read.instant("2026-11-25"), all.end)])
+    let end = try Read.person(
+      event, header: "X-CALEND:20261125T000000Z\r\n", from: "2026-11-23", to: "2026-11-30")
+    #expect(end.coverage == [Interval(all.start, Read.instant("2026-11-25"))])
+    let garbage = try Read.person(
+      event, header: "X-CALSTART:20261101\r\nX-CALEND:20261201T000000Z\r\n", from: "2026-11-23",
+      to: "2026-11-30")
+    #expect(garbage.coverage == [])
+    #expect(garbage.diagnostics.first?.severity == .error)
+    let backwards = try Read.person(
+      event, header: "X-CALSTART:20261201T000000Z\r\nX-CALEND:20261101T000000Z\r\n",
+      from: "2026-11-23", to: "2026-11-30")
+    #expect(backwards.coverage == [])
+  }
+}
+
+/// A calendar with components that hold time, none of which can be read, is an error.
+@Suite struct NothingReadableTests {
+  @Test func templatesAreAnErrorNamingTheFirstReason() throws {
+    #expect {
+      try Read.person(
+        """
+        BEGIN:VEVENT
+        UID:t1
+        DTSTART:%(now)s0324T180009Z
+        DURATION:PT1H
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:t2
+        DTSTART:20261124T100000Z
+        DTEND:20261124T090000Z
+        END:VEVENT
+        """, from: "2026-11-23", to: "2026-11-30")
+    } throws: { error in
+      let e = error as? ReadError
+      return e?.line == 6
+        && e?.message.hasPrefix("none of the 2 components of this calendar that hold time") == true
+        && e?.message.contains("DTSTART '%(now)s0324T180009Z' cannot be read (UID t1)") == true
+    }
+  }
+
+  /// Events without DTSTART say no time (an iTIP REPLY need not): not an error; nor are VTODOs.
+  @Test func componentsThatSayNoTimeDoNotCount() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:reply
+      ATTENDEE;PARTSTAT=ACCEPTED:mailto:b@example.com
+      END:VEVENT
+      BEGIN:VTODO
+      UID:todo
+      DUE:garbage
+      END:VTODO
+      """, header: "METHOD:REPLY\r\n", from: "2026-11-23", to: "2026-11-30")
+    #expect(p.busy.isEmpty)
+  }
+
+  /// One calendar among a person's arguments with nothing readable is an error; a vdir is one
+  /// calendar, and one unreadable file in it a warning.
+  @Test func aVdirIsOneCalendar() throws {
+    let name = "vdir-\(UUID().uuidString)"
+    let dir = Read.directory + "/" + name
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let bad = Read.calendar("BEGIN:VEVENT\nUID:b\nDTSTART:tomorrow\nEND:VEVENT")
+    let good = Read.calendar(
+      "BEGIN:VEVENT\nUID:g\nDTSTART:20261124T100000Z\nDTEND:20261124T110000Z\nEND:VEVENT")
+    _ = Read.write(bad, name: "\(name)/a.ics")
+    #expect(throws: ReadError.self) {
+      try Read.read(dir, kind: .directory(dir), from: "2026-11-23", to: "2026-11-30")
+    }
+    _ = Read.write(good, name: "\(name)/b.ics")
+    let read = try Read.read(dir, kind: .directory(dir), from: "2026-11-23", to: "2026-11-30")
+    #expect(Read.busy(read) == [Read.span("2026-11-24T10:00Z", "2026-11-24T11:00Z")])
+    #expect(read.diagnostics.count == 1)
+  }
+}
+
+/// RFC 5546 messages kept as files: a CANCEL cancels what it names.
+@Suite struct CancelMessageTests {
+  func read(_ body: String) throws -> PersonCalendar {
+    try Read.person(body, from: "2026-11-23", to: "2026-11-30")
+  }
+
+  let request = """
+    BEGIN:VCALENDAR
+    METHOD:REQUEST
+    BEGIN:VEVENT
+    UID:m
+    SEQUENCE:1
+    DTSTAMP:20261110T000000Z
+    DTSTART:20261124T100000Z
+    DTEND:20261124T110000Z
+    RRULE:FREQ=DAILY;COUNT=3
+    END:VEVENT
+    BEGIN:VEVENT
+    UID:m
+    SEQUENCE:1
+    DTSTAMP:20261110T000000Z
+    RECURRENCE-ID:20261125T100000Z
+    DTSTART:20261125T150000Z
+    DTEND:20261125T160000Z
+    END:VEVENT
+    END:VCALENDAR
+    """
+
+  /// Evolution's invite-4: METHOD:CANCEL without STATUS, the same SEQUENCE, an older DTSTAMP
+  /// even, and nextcloud's: no DTSTART at all. Either cancels the series and its moved instance.
+  @Test(arguments: [
+    "DTSTAMP:20261101T000000Z\nDTSTART:20261124T100000Z\nDTEND:20261124T110000Z",
+    "DTSTAMP:20261111T000000Z\nSTATUS:CANCELLED",
+  ])
+  func aCancelCancelsTheSeries(lines: String) throws {
+    let cancel =
+      "BEGIN:VCALENDAR\nMETHOD:CANCEL\nBEGIN:VEVENT\nUID:m\nSEQUENCE:1\n\(lines)\nEND:VEVENT\nEND:VCALENDAR"
+    let p = try read(request + "\n" + cancel)
+    #expect(p.busy.isEmpty)
+    #expect(p.diagnostics.isEmpty)
+  }
+
+  /// A newer request after the cancel stands; a cancel of one instance cancels only it.
+  @Test func sequencesAndInstances() throws {
+    let older =
+      "BEGIN:VCALENDAR\nMETHOD:CANCEL\nBEGIN:VEVENT\nUID:m\nSEQUENCE:0\nDTSTAMP:20261120T000000Z\nEND:VEVENT\nEND:VCALENDAR"
+    #expect(Read.busy(try read(request + "\n" + older)).count == 3)
+    let one =
+      "BEGIN:VCALENDAR\nMETHOD:CANCEL\nBEGIN:VEVENT\nUID:m\nSEQUENCE:1\nDTSTAMP:20261120T000000Z\nRECURRENCE-ID:20261126T100000Z\nEND:VEVENT\nEND:VCALENDAR"
+    #expect(
+      Read.busy(try read(request + "\n" + one)) == [
+        Read.span("2026-11-24T10:00Z", "2026-11-24T11:00Z"),
+        Read.span("2026-11-25T15:00Z", "2026-11-25T16:00Z"),
+      ])
+    // A moved instance sent after the cancel of the series, with a higher SEQUENCE, stands.
+    let cancel =
+      "BEGIN:VCALENDAR\nMETHOD:CANCEL\nBEGIN:VEVENT\nUID:m\nSEQUENCE:1\nDTSTAMP:20261120T000000Z\nEND:VEVENT\nEND:VCALENDAR"
+    let moved =
+      "BEGIN:VCALENDAR\nMETHOD:REQUEST\nBEGIN:VEVENT\nUID:m\nSEQUENCE:2\nDTSTAMP:20261121T000000Z\nRECURRENCE-ID:20261126T100000Z\nDTSTART:20261127T100000Z\nDTEND:20261127T110000Z\nEND:VEVENT\nEND:VCALENDAR"
+    #expect(
+      Read.busy(try read(request + "\n" + cancel + "\n" + moved)) == [
+        Read.span("2026-11-27T10:00Z", "2026-11-27T11:00Z")
+      ])
+  }
+
+  /// A vdir holding an invitation and its cancellation, each its own file.
+  @Test func aVdirWithAnInvitationAndItsCancellation() throws {
+    let name = "itip-\(UUID().uuidString)"
+    let dir = Read.directory + "/" + name
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    _ = Read.write(Read.calendar(request), name: "\(name)/request.ics")
+    let cancel =
+      "BEGIN:VCALENDAR\nMETHOD:CANCEL\nBEGIN:VEVENT\nUID:m\nSEQUENCE:1\nDTSTAMP:20261111T000000Z\nEND:VEVENT\nEND:VCALENDAR"
+    _ = Read.write(Read.calendar(cancel), name: "\(name)/cancel.ics")
+    let p = try Read.read(dir, kind: .directory(dir), from: "2026-11-23", to: "2026-11-30")
+    #expect(p.busy.isEmpty)
+  }
+}
+
+/// An RRULE part freetime does not know is dropped, never the whole rule (node-ical's badRRULE).
+@Suite struct UnknownRulePartTests {
+  @Test(arguments: [
+    ("FREQ=DAILY;COUNT=3;X-NAME=1", 3), ("FREQ=DAILY;X-NAME=1;COUNT=3", 3),
+    ("FREQ=DAILY;AnythingRandom;COUNT=3", 3), ("FREQ=DAILY;;COUNT=3", 3),
+    ("FREQ=DAILY;CUONT=3", 7),
+  ])
+  func theRuleIsReadWithoutIt(rule: String, instances: Int) throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:r
+      DTSTART:20261123T100000Z
+      DTEND:20261123T110000Z
+      RRULE:\(rule)
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30")
+    #expect(Read.busy(p).count == instances)
+    let unknown = rule.contains(";;") ? 0 : 1
+    #expect(p.diagnostics.count == unknown, "\(p.diagnostics)")
+    #expect(p.diagnostics.allSatisfy { $0.line == 8 && $0.message.hasPrefix("RRULE part") })
+  }
+
+  @Test func withoutUnknownParts() {
+    func cleaned(_ text: String) -> String? {
+      RecurrenceRule.withoutUnknownParts(Array(text.utf8)).map {
+        String(decoding: $0.text, as: UTF8.self) + " " + $0.unknown.joined(separator: ",")
+      }
+    }
+    #expect(cleaned("FREQ=DAILY;COUNT=3") == nil)
+    #expect(cleaned("FREQ=DAILY;COUNT=3;") == nil)
+    #expect(cleaned("freq=daily;x-a=1") == "freq=daily x-a=1")
+    #expect(cleaned("FREQ=DAILY;;BYDAY=MO") == "FREQ=DAILY;BYDAY=MO ")
+    #expect(
+      cleaned("RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=FORWARD;X=1")
+        == "RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=FORWARD X=1")
+    #expect(cleaned("X-ONLY=1") == nil)
+  }
+}

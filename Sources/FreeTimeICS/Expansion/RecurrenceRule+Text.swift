@@ -15,15 +15,21 @@ extension RecurrenceRule {
   /// has every instance the producer meant, and perhaps more: never free where the series is
   /// busy (docs/BAD-INPUT.md, Rules).
   ///
-  /// - Returns: the rule's text without them and the unknown parts dropped (empty when only
-  ///   empty parts were), or nil when nothing is dropped.
+  /// A rule escaped as TEXT (`FREQ=DAILY\;COUNT=10`, as Ruby's icalendar wrote it) is read
+  /// without its backslashes first.
+  ///
+  /// - Returns: the rule's text without them, the unknown parts dropped (empty when only empty
+  ///   parts were), and whether backslashes were removed; nil when nothing changes.
   static func withoutUnknownParts<C: Collection>(_ text: C) -> (
-    text: [UInt8], unknown: [String]
+    text: [UInt8], unknown: [String], unescaped: Bool
   )? where C.Element == UInt8 {
     var kept: [ArraySlice<UInt8>] = []
     var unknown: [String] = []
-    var dropped = false
-    let parts = Array(text).split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+    var bytes = Array(text)
+    let unescaped = bytes.contains(UInt8(ascii: "\\"))
+    if unescaped { bytes.removeAll { $0 == UInt8(ascii: "\\") } }
+    var dropped = unescaped
+    let parts = bytes.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
     for (index, part) in parts.enumerated() {
       guard !part.isEmpty else {
         // A ';' at the very end is read by libical as nothing: not a change.
@@ -39,6 +45,6 @@ extension RecurrenceRule {
       }
     }
     guard dropped, !kept.isEmpty else { return nil }
-    return (Array(kept.joined(separator: [UInt8(ascii: ";")])), unknown)
+    return (Array(kept.joined(separator: [UInt8(ascii: ";")])), unknown, unescaped)
   }
 }

@@ -324,11 +324,15 @@ struct FileReader {
     if kind == .rrule, let cleaned = RecurrenceRule.withoutUnknownParts(line.strippedValue) {
       line = ContentLine(
         bytes: Array(line.bytes[..<line.valueStart!]) + cleaned.text, number: line.number)
+      if cleaned.unescaped {
+        current.lintNotes.append(
+          (line.number, "RRULE escaped as TEXT (a backslash before ';' or ','); read without the backslashes"))
+      }
       for part in cleaned.unknown {
         current.notes.append(
           (
             line.number,
-            "RRULE part '\(Sanitize.text(part, limit: 40))' is not one freetime knows; the rule is read without it (such a part can only narrow the rule, so no busy time is lost)"
+            "RRULE part '\(Sanitize.text(part, limit: 40))' is not one freetime knows; the rule is read without it (a part can only narrow a rule: no instance is lost)"
           ))
       }
     }

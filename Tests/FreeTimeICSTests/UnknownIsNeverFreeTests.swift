@@ -628,6 +628,11 @@ import Testing
       }
     }
     #expect(cleaned("FREQ=DAILY;COUNT=3") == nil)
+    #expect(
+      cleaned(
+        "FREQ=YEARLY;bymonthday=1;BYYEARDAY=1;BYMONTH=1;BYSETPOS=1;WKST=MO;BYWEEKNO=1;BYSECOND=0;BYMINUTE=0;BYHOUR=0;BYDAY=MO;INTERVAL=1;UNTIL=20270101T000000Z;RSCALE=GREGORIAN;SKIP=OMIT;COUNT=2"
+      ) == nil)
+    #expect(cleaned("FREQ=YEARLY;BYMONTHDAYS=1") == "FREQ=YEARLY BYMONTHDAYS=1")
     #expect(cleaned("FREQ=DAILY;COUNT=3;") == nil)
     #expect(cleaned("freq=daily;x-a=1") == "freq=daily x-a=1")
     #expect(cleaned("FREQ=DAILY;;BYDAY=MO") == "FREQ=DAILY;BYDAY=MO ")

@@ -6,7 +6,29 @@ import FreeTimeCore
 /// person.
 extension FileReader {
   mutating func readAvailability(_ lines: [ContentLine], into person: inout PersonAccumulator) {
-    let parsed = Libical.parse(lines) { LibicalEvent.describeAvailability($0, lines: lines) }
+    let before = person.diagnostics.count
+    var lines = lines
+    // Values that cannot be read are left out (one reader for every value, `ValueCheck`): a
+    // bound left out makes the VAVAILABILITY open at that end, an AVAILABLE's time left out
+    // makes it not available; either only adds unavailable time. (A component that waits for
+    // the home zone keeps the checked lines: it is not checked twice.)
+    if let checked = ValueCheck.checked(lines, rules: false) {
+      lines = checked.lines
+      for refused in checked.refused {
+        person.diagnostics.append(
+          warning(
+            refused.line,
+            "\(refused.name.spelling) '\(Sanitize.text(refused.value, limit: 60))' of a VAVAILABILITY cannot be read; it is left out (more time counts as unavailable)"
+          ))
+      }
+      for (line, message, lint) in checked.notes where lint && options.lint {
+        person.diagnostics.append(
+          Diagnostic(file: file, line: line, message: message, severity: .note))
+      }
+    }
+    let parsed = Libical.parse(lines) { [lines] in
+      LibicalEvent.describeAvailability($0, lines: lines)
+    }
     guard case .parsed(let availability) = parsed else {
       let why = warning(lines.first?.number, "VAVAILABILITY cannot be read; ignored")
       person.diagnostics.append(why)
@@ -23,7 +45,10 @@ extension FileReader {
     let start = bound(availability.start) ?? window.start
     let end = bound(availability.end) ?? window.end
     var unavailable: [Interval] = []
+    var readAvailable = 0
+    var inWindow = false
     if let range = Interval(start, end).clamped(to: window) {
+      inWindow = true
       var available: [Interval] = []
       for event in availability.available {
         var interpreter = EventInterpreter(event, context: eventContext(deferUnknownZones: false))
@@ -31,6 +56,7 @@ extension FileReader {
           kind != .unknown
         {
           available += instances.map(\.interval)
+          readAvailable += 1
         }
         // Warnings only: `freetime check`'s notes (a series without an end, a floating time)
         // are about events; an AVAILABLE recurs without an end by nature.
@@ -40,7 +66,12 @@ extension FileReader {
     }
     person.hasAvailability = true
     person.unavailable += unavailable
-    person.readability.add(source: source, read: true)
+    // One whose AVAILABLEs (read when it reaches the window) can none be read says nothing
+    // that could be read.
+    let read = !inWindow || availability.available.isEmpty || readAvailable > 0
+    person.readability.add(
+      source: source, read: read,
+      why: read ? nil : person.diagnostics[before...].last { $0.severity != .note })
   }
 
   /// The instant of the VAVAILABILITY's DTSTART or DTEND, when it has a usable one.

@@ -8,7 +8,7 @@ extension FileReader {
     into person: inout PersonAccumulator
   ) throws {
     let before = person.diagnostics.count
-    guard let event = describe(lines, state: state) else {
+    guard let event = describe(lines, state: state, into: &person) else {
       if options.lint { lintEvent(lines, into: &person) }
       person.diagnostics.append(
         warning(lines.first?.number, "event skipped: libical cannot parse it"))
@@ -22,6 +22,10 @@ extension FileReader {
         Awaiting(kind: "VEVENT", lines: lines, state: state, zones: zones, owner: owner))
       return
     }
+    // An event without DTSTART says no time (an iTIP REPLY or CANCEL need not): it neither
+    // counts as read nor as unreadable.
+    var saysTime = true
+    if case .absent = event.start { saysTime = false }
     // The description moves into the interpreter (a copy retained each of its parts).
     var interpreter = EventInterpreter(
       consume event, context: eventContext(deferUnknownZones: deferUnknownZones))
@@ -61,9 +65,7 @@ extension FileReader {
           severity: .note))
     }
     person.diagnostics += interpreter.diagnostics
-    // An event without DTSTART says no time (an iTIP REPLY or CANCEL need not): it neither
-    // counts as read nor as unreadable.
-    if interpreter.event.start != .absent {
+    if saysTime {
       if case .none = contribution {
         count(read: false, since: before, into: &person)
       } else {
@@ -92,17 +94,34 @@ extension FileReader {
   }
 
   /// The event's description: from its bytes when it is plain (`EventDescription(plain:)`),
-  /// else from libical's parse; nil when libical cannot parse it.
-  private func describe(_ lines: [ContentLine], state: ComponentState) -> EventDescription? {
+  /// else from libical's parse of its lines, the values that cannot be read taken out first
+  /// (`ValueCheck`; those read as their producer meant them are noted for `freetime check`); nil
+  /// when libical cannot parse it.
+  private func describe(
+    _ lines: [ContentLine], state: ComponentState, into person: inout PersonAccumulator
+  ) -> EventDescription? {
     let preRead = state.preRead
     if options.simpleEvents, let event = EventDescription(plain: lines, preRead: preRead) {
       return event
     }
+    var lines = lines
+    var refused: [EventDescription.DroppedProperty] = []
+    if let checked = ValueCheck.checked(lines) {
+      lines = checked.lines
+      refused = checked.refused
+      for (line, message, lint) in checked.notes where !lint || options.lint {
+        person.diagnostics.append(
+          Diagnostic(
+            file: file, line: line, uid: state.uidRaw, message: message,
+            severity: lint ? .note : .warning))
+      }
+    }
     let summary = options.explain
-    let parsed = Libical.parse(lines) {
+    let parsed = Libical.parse(lines) { [lines, preRead] in
       LibicalEvent.describe($0, lines: lines, preRead: preRead, summary: summary)
     }
-    guard case .parsed(let event) = parsed else { return nil }
+    guard case .parsed(var event) = parsed else { return nil }
+    event.refuse(refused)
     return event
   }
 }

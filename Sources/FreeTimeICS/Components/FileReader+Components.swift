@@ -7,23 +7,17 @@ extension FileReader {
     _ kind: String, lines: [ContentLine], state: ComponentState, deferUnknownZones: Bool,
     into person: inout PersonAccumulator
   ) throws {
-    for (line, message) in state.notes {
+    for (line, message, lint) in state.notes where !lint || options.lint {
       person.diagnostics.append(
-        Diagnostic(file: file, line: line, uid: state.uidRaw, message: message))
-    }
-    if options.lint {
-      for (line, message) in state.lintNotes {
-        person.diagnostics.append(
-          Diagnostic(
-            file: file, line: line, uid: state.uidRaw, message: message, severity: .note))
-      }
+        Diagnostic(
+          file: file, line: line, uid: state.uidRaw, message: message,
+          severity: lint ? .note : .warning))
     }
     if let (line, message) = state.invalid {
       let why = Diagnostic(file: file, line: line, uid: state.uidRaw, message: message)
       person.diagnostics.append(why)
       if FileReader.holdsTime.contains(kind),
         kind != "VEVENT" || lines.contains(where: { $0.kind == .dtstart })
-          || state.unreadable.contains(where: { $0.name == .dtstart })
       {
         person.readability.add(source: source, read: false, why: why)
       }

@@ -3,6 +3,48 @@ import FreeTimeCore
 /// The text of an event's RRULE before libical's rule reader sees it.
 extension RecurrenceRule {
   /// The rule parts of RFC 5545 §3.3.10 and RFC 7529, which libical reads.
+  /// The same, each packed into a number (`packed`), for `isPlain`; those longer than eight
+  /// letters (BYMONTHDAY, BYYEARDAY) as bytes.
+  private static let knownPacked: [UInt64] = knownParts.map { packed(Array($0.utf8)) }
+  private static let longParts: [[UInt8]] = knownParts.filter { $0.count > 8 }.map {
+    Array($0.utf8)
+  }
+
+  /// Up to eight ASCII letters upper-cased, in the bytes of a number (0 for more than eight).
+  private static func packed<C: Collection>(_ name: C) -> UInt64 where C.Element == UInt8 {
+    guard name.count <= 8 else { return 0 }
+    var out: UInt64 = 0
+    for b in name { out = out << 8 | UInt64(b >= 0x61 && b <= 0x7A ? b - 0x20 : b) }
+    return out
+  }
+
+  /// Whether a rule's text has only known parts, none empty but perhaps the last, and no
+  /// backslash: nothing to drop (the rule of almost every event, checked without allocating).
+  private static func isPlain(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var start = 0
+    while start < text.count {
+      var end = start
+      while end < text.count && text[end] != UInt8(ascii: ";") {
+        if text[end] == UInt8(ascii: "\\") { return false }
+        end += 1
+      }
+      var equals = start
+      while equals < end && text[equals] != UInt8(ascii: "=") { equals += 1 }
+      guard equals < end, equals > start else { return end == start && end == text.count - 1 }
+      let name = text[start..<equals]
+      let number = packed(name)
+      let known =
+        number != 0
+        ? knownPacked.contains(number)
+        : longParts.contains { long in
+          long.elementsEqual(name) { $0 == ($1 >= 0x61 && $1 <= 0x7A ? $1 - 0x20 : $1) }
+        }
+      guard known else { return false }
+      start = end + 1
+    }
+    return true
+  }
+
   static let knownParts: Set<String> = [
     "FREQ", "UNTIL", "COUNT", "INTERVAL", "BYSECOND", "BYMINUTE", "BYHOUR", "BYDAY",
     "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST", "RSCALE", "SKIP",
@@ -23,6 +65,7 @@ extension RecurrenceRule {
   static func withoutUnknownParts<C: Collection>(_ text: C) -> (
     text: [UInt8], unknown: [String], unescaped: Bool
   )? where C.Element == UInt8 {
+    if text.withContiguousStorageIfAvailable(isPlain) == true { return nil }
     var kept: [ArraySlice<UInt8>] = []
     var unknown: [String] = []
     var bytes = Array(text)

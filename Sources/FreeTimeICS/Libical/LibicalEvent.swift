@@ -21,7 +21,7 @@ enum LibicalEvent {
       readStatus(comp, into: &event)
     }
     if summary { event.summary = icalcomponent_get_summary(comp).map { String(cString: $0) } }
-    event.dropped += dropped(comp)
+    event.dropped = dropped(comp)
     if let prop = first(comp, ICAL_DTSTART_PROPERTY) {
       event.start = written(icalproperty_get_dtstart(prop), prop)
     } else if event.lines.has(.dtstart) {
@@ -180,10 +180,22 @@ extension LibicalEvent {
     {
       first(comp, kind).map { written(get($0), $0) } ?? .absent
     }
+    // Each AVAILABLE's own lines, in order, for the lines its messages name.
+    var blocks: [[ContentLine]] = []
+    var depth = 0
+    for line in lines {
+      if line.kind == .begin, line.keyword == "AVAILABLE" {
+        depth += 1
+        blocks.append([])
+      }
+      if depth > 0 { blocks[blocks.count - 1].append(line) }
+      if line.kind == .end, line.keyword == "AVAILABLE" { depth = max(0, depth - 1) }
+    }
     var available: [EventDescription] = []
     var child = icalcomponent_get_first_component(comp, ICAL_XAVAILABLE_COMPONENT)
     while let component = child {
-      available.append(describe(component, lines: lines, preRead: nil, summary: false))
+      let own = available.count < blocks.count ? blocks[available.count] : lines
+      available.append(describe(component, lines: own, preRead: nil, summary: false))
       child = icalcomponent_get_next_component(comp, ICAL_XAVAILABLE_COMPONENT)
     }
     return AvailabilityDescription(

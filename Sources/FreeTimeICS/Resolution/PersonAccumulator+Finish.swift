@@ -80,7 +80,8 @@ extension PersonAccumulator {
           continue
         }
         // An iTIP CANCEL of the whole event cancels its instances that are not newer.
-        if let cancel = cancellations[n], let master = latestMaster(n), master.master == cancel,
+        if !cancellations.isEmpty, let cancel = cancellations[n], let master = latestMaster(n),
+          master.master == cancel,
           o.revision.sequence <= master.revision.sequence
         {
           continue

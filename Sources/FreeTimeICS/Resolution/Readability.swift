@@ -5,37 +5,48 @@ import FreeTimeCore
 /// them is an error, never "free all the time". Counted per argument: a file, standard input,
 /// or a directory (a vdir, whose files together are one calendar).
 struct Readability {
-  /// Per argument (`CalendarSource.kinds`): components that hold time, those read, and why the
-  /// first one that could not be read was not.
-  struct Count {
-    var seen = 0
-    var read = 0
-    var firstFailure: Diagnostic? = nil
+  /// Per argument (`CalendarSource.kinds`) that had a component which could not be read: how
+  /// many could not, and why the first could not.
+  struct Failures {
+    var count = 0
+    var first: Diagnostic? = nil
   }
 
-  private(set) var counts: [Count] = []
+  private(set) var failures: [Int: Failures] = [:]
+  /// The arguments (numbers below 64) of which a component was read, one bit each; `readAbove`
+  /// for the others. A read is counted on every event, so it costs one bit operation.
+  private var read: UInt64 = 0
+  private var readAbove: Set<Int> = []
 
-  /// Components of argument `source` that were read, or skipped as unreadable (`why`: the
-  /// warning that says why).
-  mutating func add(source: Int, read: Bool, why: Diagnostic? = nil) {
-    while counts.count <= source { counts.append(Count()) }
-    counts[source].seen += 1
-    if read {
-      counts[source].read += 1
-    } else if counts[source].firstFailure == nil {
-      counts[source].firstFailure = why
+  /// A component of argument `source` that holds time, read or skipped as unreadable (`why`:
+  /// the warning that says why).
+  @inline(__always)
+  mutating func add(source: Int, read wasRead: Bool, why: Diagnostic? = nil) {
+    if wasRead {
+      if source < 64 { read |= 1 << UInt64(source) } else { readAbove.insert(source) }
+    } else {
+      addFailure(source: source, why: why)
     }
+  }
+
+  private mutating func addFailure(source: Int, why: Diagnostic?) {
+    failures[source, default: Failures()].count += 1
+    if failures[source]!.first == nil { failures[source]!.first = why }
+  }
+
+  private func wasRead(_ source: Int) -> Bool {
+    source < 64 ? read & (1 << UInt64(source)) != 0 : readAbove.contains(source)
   }
 
   /// The error for the first argument whose components could none be read, if any.
   func error(arguments: [String]) -> ReadError? {
-    for (index, count) in counts.enumerated() where count.seen > 0 && count.read == 0 {
+    for (index, failed) in failures.sorted(by: { $0.key < $1.key }) where !wasRead(index) {
       let argument = index < arguments.count ? arguments[index] : "?"
       let none =
-        count.seen == 1
+        failed.count == 1
         ? "the one component of this calendar that holds time cannot be read"
-        : "none of the \(count.seen) components of this calendar that hold time can be read"
-      guard let why = count.firstFailure else {
+        : "none of the \(failed.count) components of this calendar that hold time can be read"
+      guard let why = failed.first else {
         return ReadError(file: argument, line: nil, message: none)
       }
       var message = "\(none); the first: \(why.message)"

@@ -13,13 +13,9 @@ struct ComponentState {
   /// The calendar owner's address, to find their ATTENDEE (nil: replies cannot be read).
   var owner: OwnerAddress? = nil
   var invalid: (Int, String)? = nil
-  /// Warnings found by the pre-pass, given out with the UID when the component is read.
-  var notes: [(Int, String)] = []
-  /// `freetime check`'s notes found by the pre-pass (a value read as its producer meant it).
-  var lintNotes: [(Int, String)] = []
-  /// Time values (and DURATIONs) the pre-pass refused (`ValueSyntax.verdict`): they never reach
-  /// a reader, and the event is read knowing they are there.
-  var unreadable: [EventDescription.DroppedProperty] = []
+  /// Warnings found by the pre-pass, given out with the UID when the component is read, and
+  /// `freetime check`'s notes (`lint`: a value read as its producer meant it).
+  var notes: [(line: Int, message: String, lint: Bool)] = []
   /// Whether the component is an iTIP CANCEL (METHOD:CANCEL on its VCALENDAR).
   var cancels = false
   /// DTSTART, DTEND, DURATION, RECURRENCE-ID seen (`PropertyName.singletonBit`): RFC 5545
@@ -58,7 +54,8 @@ struct ComponentState {
           notes.append(
             (
               line.number,
-              "SEQUENCE '\(Sanitize.text(String(decoding: digits, as: UTF8.self), limit: 30))' is not a number from 0 to 2147483647; read as \(sequence!) when versions are compared"
+              "SEQUENCE '\(Sanitize.text(String(decoding: digits, as: UTF8.self), limit: 30))' is not a number from 0 to 2147483647; read as \(sequence!) when versions are compared",
+              false
             ))
         }
       }
@@ -97,6 +94,6 @@ struct ComponentState {
     PreRead(
       revision: Revision(sequence: sequence ?? 0, stamp: stamp ?? Int64.min), uid: uid,
       status: status, transp: transp, showAs: busyStatus ?? intendedStatus, reply: reply,
-      cancels: cancels, unreadable: unreadable)
+      cancels: cancels)
   }
 }

@@ -178,7 +178,10 @@ struct FileReader {
       && FileReader.notInsideEvents.contains(what)
     {
       current.notes.append(
-        (line.number, "BEGIN:\(what) inside a VEVENT is not iCalendar; that component is ignored"))
+        (
+          line.number, "BEGIN:\(what) inside a VEVENT is not iCalendar; that component is ignored",
+          false
+        ))
     }
     if skipDepth > 0 || (componentName != "VTIMEZONE" && componentName != "VAVAILABILITY") {
       skipDepth += 1
@@ -286,14 +289,17 @@ struct FileReader {
     if bit != 0 {
       if current.seenOnce & bit != 0 {
         current.notes.append(
-          (line.number, "a second \(line.name) is ignored (RFC 5545 allows one)"))
+          (line.number, "a second \(line.name) is ignored (RFC 5545 allows one)", false))
         return
       }
       current.seenOnce |= bit
       if kind != .duration, line.hasDateValueType, line.strippedValue.contains(0x54) {
         current.notes.append(
-          (line.number, "\(line.name) says VALUE=DATE but holds a date-time; read as the date-time")
-        )
+          (
+            line.number,
+            "\(line.name) says VALUE=DATE but holds a date-time; read as the date-time",
+            false
+          ))
       }
     }
     if current.take(line, kind: kind) { return }
@@ -305,37 +311,6 @@ struct FileReader {
       return
     }
     if tooManyParameters(line) { return }
-    var line = line
-    if kind.isTime || kind == .duration {
-      let value = line.strippedValue
-      switch ValueSyntax.verdict(value, of: kind) {
-      case .valid:
-        break
-      case .repaired(let repaired, let reading):
-        current.lintNotes.append((line.number, reading))
-        line = ContentLine(
-          bytes: Array(line.bytes[..<line.valueStart!]) + repaired, number: line.number)
-      case .unreadable:
-        current.unreadable.append(
-          .init(name: kind, value: String(decoding: value, as: UTF8.self), line: line.number))
-        return
-      }
-    }
-    if kind == .rrule, let cleaned = RecurrenceRule.withoutUnknownParts(line.strippedValue) {
-      line = ContentLine(
-        bytes: Array(line.bytes[..<line.valueStart!]) + cleaned.text, number: line.number)
-      if cleaned.unescaped {
-        current.lintNotes.append(
-          (line.number, "RRULE escaped as TEXT (a backslash before ';' or ','); read without the backslashes"))
-      }
-      for part in cleaned.unknown {
-        current.notes.append(
-          (
-            line.number,
-            "RRULE part '\(Sanitize.text(part, limit: 40))' is not one freetime knows; the rule is read without it (a part can only narrow a rule: no instance is lost)"
-          ))
-      }
-    }
     if kind.isTime, let bad = line.impossibleDate {
       let what = "impossible date or time '\(Sanitize.text(bad, limit: 40))' in \(line.name)"
       if kind == .exdate || kind == .rdate {

@@ -19,8 +19,6 @@ struct PreRead {
   var reply: Reply? = nil
   /// Whether the component is an iTIP CANCEL (its VCALENDAR has METHOD:CANCEL).
   var cancels = false
-  /// The time values and DURATIONs the pre-pass refused, with their lines.
-  var unreadable: [EventDescription.DroppedProperty] = []
 
   /// STATUS:CANCELLED, STATUS:TENTATIVE, and TRANSP:TRANSPARENT (or TRANSPARENT-NOCONFLICT).
   var statusAndTransparency: (cancelled: Bool, tentative: Bool, transparent: Bool) {

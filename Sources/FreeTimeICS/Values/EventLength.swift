@@ -5,35 +5,34 @@ import FreeTimeCore
 struct EventLength: Equatable {
   var civil: Int64
   var exact: Int64
-  /// The end cannot be read: each instance lasts from its start to the end of its day on its
-  /// own clock (the time it may cover, which is unknown; docs/BAD-INPUT.md, Values).
-  var toEndOfDay = false
 
-  init(civil: Int64, exact: Int64) {
-    self.civil = civil
-    self.exact = exact
-  }
+  /// From each instance's start to the end of its day on its own clock, for an end that cannot
+  /// be read (the time it may cover, which is unknown; docs/BAD-INPUT.md, Values). Marked by an
+  /// `exact` no length has, so the struct stays two words.
+  static let restOfDay = EventLength(civil: 0, exact: .min)
 
-  /// From each instance's start to the end of its day.
-  static let restOfDay: EventLength = {
-    var length = EventLength(civil: 0, exact: 0)
-    length.toEndOfDay = true
-    return length
-  }()
+  /// Whether this is `restOfDay`.
+  var toEndOfDay: Bool { exact == .min }
 
   static let zero = EventLength(civil: 0, exact: 0)
   /// A DATE start without DTEND or DURATION lasts one day (RFC 5545 §3.6.1).
   static let oneDay = EventLength(civil: 86400, exact: 0)
 
-  var isZero: Bool { civil == 0 && exact == 0 && !toEndOfDay }
+  var isZero: Bool { civil == 0 && exact == 0 }
 
   /// The end of an instance starting at `start`.
   func end(of start: TimeValue, startInstant: Instant, home: Zone) -> Instant {
+    if civil == 0 && exact != .min { return startInstant + exact }
+    return wallClockEnd(of: start, startInstant: startInstant, home: home)
+  }
+
+  /// The end on the wall clock: after nominal days, or at the end of the start's day.
+  @inline(never)
+  private func wallClockEnd(of start: TimeValue, startInstant: Instant, home: Zone) -> Instant {
     if toEndOfDay {
       let midnight = (CivilTime.floorDiv(start.civil, 86400) + 1) * 86400
       return max(startInstant, start.with(civil: midnight).instant(home: home))
     }
-    if civil == 0 { return startInstant + exact }
     return start.with(civil: start.civil + civil).instant(home: home) + exact
   }
 

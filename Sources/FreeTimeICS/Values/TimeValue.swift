@@ -67,7 +67,7 @@ extension TimeValue {
     guard let tzid = written.tzid else { return }
     if let zone = zones.zone(for: tzid) {
       kind = .zoned(zone)
-      if zones.isOffsetOnly(tzid) {
+      if zone.isOffsetOnly {
         warn(
           "time zone '\(Sanitize.text(tzid, limit: 80))' is a Windows display name freetime does not know; read at its offset, \(zone.name), all year (no daylight saving time)"
         )

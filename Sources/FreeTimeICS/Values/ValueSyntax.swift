@@ -144,13 +144,23 @@ extension ValueSyntax {
   /// A DATE (`YYYYMMDD`) or DATE-TIME (`YYYYMMDDTHHMMSS`, with `Z` for UTC) value
   /// (RFC 5545 §3.3.4, §3.3.5), by its form only.
   static func isTime<C: Collection>(_ text: C) -> Bool where C.Element == UInt8 {
-    let count = text.count
+    if let answer = text.withContiguousStorageIfAvailable({ isTime($0, 0, $0.count) }) {
+      return answer
+    }
+    return Array(text).withUnsafeBufferPointer { isTime($0, 0, $0.count) }
+  }
+
+  /// Whether `bytes[from..<to]` is a DATE or DATE-TIME value, by its form only.
+  @inline(__always)
+  static func isTime(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Bool {
+    let count = to - from
     guard count == 8 || count == 15 || count == 16 else { return false }
-    for (i, byte) in text.enumerated() {
+    for i in 0..<count {
+      let byte = bytes[from + i]
       switch i {
       case 8: if byte != UInt8(ascii: "T") { return false }
       case 15: if byte != UInt8(ascii: "Z") { return false }
-      default: if byte < 0x30 || byte > 0x39 { return false }
+      default: if byte &- 0x30 > 9 { return false }
       }
     }
     return true

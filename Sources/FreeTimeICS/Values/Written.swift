@@ -12,6 +12,11 @@ enum Written<Value: Equatable>: Equatable {
 
   var isValue: Bool { value != nil }
 
+  var isAbsent: Bool {
+    if case .absent = self { return true }
+    return false
+  }
+
   var value: Value? {
     if case .value(let value) = self { return value }
     return nil

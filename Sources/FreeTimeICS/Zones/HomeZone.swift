@@ -68,24 +68,33 @@ extension EventDescription {
   /// (`WrittenTime.readsHomeZone`): a DATE, a TZID no zone answers to, or a floating date-time
   /// when none of its other times is UTC or names a known zone (`EventInterpreter.floatingZone`).
   func readsHomeZone(zones: ZoneTable, deferUnknown: Bool) -> Bool {
-    var times: [WrittenTime] = []
-    for written in [start, end, recurrenceID] {
-      if let time = written.value { times.append(time) }
-    }
-    times += exdates
-    for date in rdates {
-      switch date {
-      case .time(let time): times.append(time)
-      case .period(let start, let end, _): times += [start] + (end.map { [$0] } ?? [])
+    var floating = false
+    var reads = false
+    forEachTime { time in
+      guard time.isReadable else { return true }
+      if time.isDate {
+        reads = true
+      } else if !time.isUTC {
+        if let tzid = time.tzid {
+          if !deferUnknown && zones.zone(for: tzid) == nil { reads = true }
+        } else {
+          floating = true
+        }
       }
+      return !reads
     }
-    let zoned = times.contains { time in
-      time.isReadable && !time.isDate
-        && (time.isUTC || time.tzid.map { zones.zone(for: $0) != nil } ?? false)
+    if reads || !floating { return reads }
+    // A floating date-time is the home zone's only when no other time is UTC or zoned.
+    var zoned = false
+    forEachTime { time in
+      guard time.isReadable, !time.isDate else { return true }
+      if time.isUTC {
+        zoned = true
+      } else if let tzid = time.tzid, zones.zone(for: tzid) != nil {
+        zoned = true
+      }
+      return !zoned
     }
-    return times.contains { time in
-      guard time.readsHomeZone(zones: zones, deferUnknown: deferUnknown) else { return false }
-      return !(zoned && time.isReadable && !time.isDate && !time.isUTC && time.tzid == nil)
-    }
+    return !zoned
   }
 }

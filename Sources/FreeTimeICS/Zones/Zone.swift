@@ -25,11 +25,14 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
   /// A system zone's offsets from 1970 to 2100, looked up instead of asking ICU each time
   /// (before and after, ICU answers: slower, and rarely needed).
   private let table: OffsetTable?
+  /// Only an offset a Windows display name freetime does not know gives (`fixed(offset:)`).
+  let isOffsetOnly: Bool
 
   private init(
     name: String, system: TimeZone?, libical: LibicalZone?, coveredFrom: Instant = .min,
-    before: Zone? = nil
+    before: Zone? = nil, isOffsetOnly: Bool = false
   ) {
+    self.isOffsetOnly = isOffsetOnly
     self.name = name
     self.system = system
     self.libical = libical
@@ -107,7 +110,8 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
     let minutes = abs(offset) / 60
     func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
     let name = "UTC\(sign)\(two(minutes / 60)):\(two(minutes % 60))"
-    return Zone(name: name, system: TimeZone(secondsFromGMT: offset), libical: nil)
+    return Zone(
+      name: name, system: TimeZone(secondsFromGMT: offset), libical: nil, isOffsetOnly: true)
   }
 
   /// The UTC zone.

@@ -12,10 +12,7 @@ final class ZoneTable {
     last = nil
   }
 
-  /// TZIDs that are Windows display names freetime does not know, read at their offset
-  /// (`WindowsDisplayName`).
-  private var offsetOnly: Set<String> = []
-  /// TZIDs that are Windows display names freetime knows.
+  /// TZIDs that are Windows display names freetime knows (`WindowsDisplayName`).
   private var displayNames: Set<String> = []
 
   /// Where a TZID's zone comes from, for `freetime check`.
@@ -25,15 +22,10 @@ final class ZoneTable {
 
   func source(of tzid: String) -> Source {
     if defined[tzid] != nil { return .file }
-    guard zone(for: tzid) != nil else { return .unknown }
-    if offsetOnly.contains(tzid) { return .offsetOnly }
+    guard let zone = zone(for: tzid) else { return .unknown }
+    if zone.isOffsetOnly { return .offsetOnly }
     if displayNames.contains(tzid) { return .displayName }
     return Zone.windows(tzid) != nil && Zone.named(tzid) == nil ? .windows : .system
-  }
-
-  /// Whether the TZID is a Windows display name freetime does not know, read at its offset.
-  func isOffsetOnly(_ tzid: String) -> Bool {
-    defined[tzid] == nil && offsetOnly.contains(tzid)
   }
 
   func zone(for tzid: String) -> Zone? {
@@ -47,8 +39,8 @@ final class ZoneTable {
   /// prefixed IANA, a Windows display name) when there is one, else the file's own VTIMEZONE; a
   /// display name read only at its offset names none.
   func namedZone(for tzid: String) -> Zone? {
-    let zone = systemZone(tzid) ?? defined[tzid]
-    return isOffsetOnly(tzid) ? nil : zone
+    guard let zone = systemZone(tzid) ?? defined[tzid] else { return nil }
+    return zone.isOffsetOnly && defined[tzid] == nil ? nil : zone
   }
 
   private func lookUp(_ tzid: String) -> Zone? {
@@ -70,7 +62,7 @@ final class ZoneTable {
     var zone = Zone.lookUp(name)
     if zone == nil, let (named, onlyOffset) = WindowsDisplayName.zone(tzid) {
       zone = named
-      if onlyOffset { offsetOnly.insert(tzid) } else { displayNames.insert(tzid) }
+      if !onlyOffset { displayNames.insert(tzid) }
     }
     system[tzid] = zone
     return zone

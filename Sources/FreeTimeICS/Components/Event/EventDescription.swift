@@ -48,7 +48,7 @@ struct EventDescription: Equatable {
   }
 
   /// A property dropped as unreadable: by libical's parser (it left an X-LIC-ERROR, and no line
-  /// number), or by the pre-pass (`ValueSyntax.verdict`, with its line).
+  /// number), or by the one value reader before it (`ValueCheck`, with its line).
   struct DroppedProperty: Equatable {
     var name: PropertyName
     var value: String
@@ -58,7 +58,7 @@ struct EventDescription: Equatable {
 
 extension EventDescription {
   /// Takes what the pre-pass read itself: UID, revision, STATUS, TRANSP, show-as, reply, and
-  /// the values it refused (a DTSTART, DTEND, DURATION or RECURRENCE-ID refused is `.dropped`).
+  /// whether it is an iTIP CANCEL.
   mutating func take(_ preRead: PreRead) {
     uid = preRead.uid
     revision = preRead.revision
@@ -70,7 +70,12 @@ extension EventDescription {
       cancelled = true
       revision.stamp = .max
     }
-    for refused in preRead.unreadable {
+  }
+
+  /// Takes the values refused before libical read the event (`ValueCheck`): a DTSTART, DTEND,
+  /// DURATION or RECURRENCE-ID refused is `.dropped`.
+  mutating func refuse(_ values: [DroppedProperty]) {
+    for refused in values {
       dropped.append(refused)
       switch refused.name {
       case .dtstart: start = .dropped
@@ -80,6 +85,25 @@ extension EventDescription {
       default: break
       }
     }
+  }
+
+  /// Calls `body` with each time the event writes, in order: DTSTART, DTEND, RECURRENCE-ID, the
+  /// RDATEs (a period's start and end) and the EXDATEs, until it returns false.
+  @inline(__always)
+  func forEachTime(_ body: (WrittenTime) throws -> Bool) rethrows {
+    if case .value(let time) = start, try !body(time) { return }
+    if case .value(let time) = end, try !body(time) { return }
+    if case .value(let time) = recurrenceID, try !body(time) { return }
+    for rdate in rdates {
+      switch rdate {
+      case .time(let time):
+        if try !body(time) { return }
+      case .period(let start, let end, _):
+        if try !body(start) { return }
+        if let end, try !body(end) { return }
+      }
+    }
+    for time in exdates where try !body(time) { return }
   }
 
   /// The line of the first property of this kind: a refused one's, else the first kept.

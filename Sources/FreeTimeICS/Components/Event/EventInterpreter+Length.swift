@@ -14,16 +14,19 @@ extension EventInterpreter {
   mutating func length(of start: TimeValue) throws -> EventLength? {
     var fromEnd: EventLength? = nil
     var fromDuration: EventLength? = nil
-    var unreadable: [(PropertyName, String)] = []
+    // What cannot be read of DTEND and DURATION (nil: nothing; Optional strings cost nothing
+    // when nil, where an array of them costs a retain and a release per event).
+    var unreadableEnd: String? = nil
+    var unreadableDuration: String? = nil
     switch event.end {
     case .value(let written):
       let end = try resolve(written, .dtend)
       guard let length = lengthToEnd(start: start, end: end) else { return nil }
       fromEnd = length
     case .unreadable:
-      unreadable.append((.dtend, "DTEND has no valid date or time"))
+      unreadableEnd = "DTEND has no valid date or time"
     case .dropped:
-      unreadable.append((.dtend, "DTEND '\(shownDropped(.dtend))' cannot be read"))
+      unreadableEnd = "DTEND '\(shownDropped(.dtend))' cannot be read"
     case .absent:
       break
     }
@@ -35,13 +38,15 @@ extension EventInterpreter {
       }
       fromDuration = duration.length
     case .unreadable:
-      unreadable.append((.duration, "DURATION cannot be read"))
+      unreadableDuration = "DURATION cannot be read"
     case .dropped:
-      unreadable.append((.duration, "DURATION '\(shownDropped(.duration))' cannot be read"))
+      unreadableDuration = "DURATION '\(shownDropped(.duration))' cannot be read"
     case .absent:
       break
     }
-    if !unreadable.isEmpty {
+    if unreadableEnd != nil || unreadableDuration != nil {
+      let unreadable = [(PropertyName.dtend, unreadableEnd), (.duration, unreadableDuration)]
+        .compactMap { kind, what in what.map { (kind, $0) } }
       // A readable end beside the unreadable one still says how long the event lasts.
       if let known = fromEnd ?? fromDuration {
         let other = fromEnd != nil ? "DTEND" : "DURATION"

@@ -12,10 +12,11 @@ struct EventInterpreter {
   /// (`length(of:)`).
   var endIsUnknown = false
   /// The zone the event's floating date-times are read in when another of its times names one
-  /// (`floatingZone()`); nil: the home zone.
-  private var componentZone: TimeValue.Kind? = nil
-  /// The properties whose floating values `freetime check` noted as read in `componentZone`.
-  private var notedFloating: Set<PropertyName> = []
+  /// (`floatingZone()`, asked for at the first floating date-time); nil: the home zone.
+  private var componentZone: TimeValue.Kind?? = nil
+  /// The properties whose floating values `freetime check` noted as read in the component's
+  /// zone, one bit per `PropertyName`.
+  private var notedFloating: UInt32 = 0
 
   init(_ event: EventDescription, context: EventContext) {
     self.event = event
@@ -38,27 +39,39 @@ struct EventInterpreter {
   /// `written` with its zone looked up; an unknown TZID warns at the line of `kind`. A floating
   /// date-time of a component whose other times name a zone is read in that zone
   /// (`floatingZone()`), noted for `freetime check`.
+  @inline(__always)
   mutating func resolve(_ written: WrittenTime, _ kind: PropertyName) throws -> TimeValue {
     var messages: [String] = []
-    var value = try TimeValue(
+    let value = try TimeValue(
       written, zones: context.zones, home: home, deferUnknown: context.deferUnknownZones,
       warn: { messages.append($0) })
     for message in messages { warn(kind, message) }
-    if value.isFloating, !value.isDate, written.tzid == nil, let zone = componentZone {
-      value.kind = zone
-      if options.lint && !notedFloating.contains(kind) {
-        notedFloating.insert(kind)
-        let name: String
-        switch zone {
-        case .utc: name = "UTC"
-        case .zoned(let z): name = z.name
-        case .floating: name = home.name
-        }
-        warn(
-          line: event.line(of: kind),
-          "floating \(kind.spelling) in an event whose other times are in \(name); read in \(name) (RFC 5545 §3.8.2.2 wants one zone)",
-          severity: .note)
+    if written.isUTC || written.isDate || written.tzid != nil { return value }
+    return try inComponentZone(value, kind)
+  }
+
+  /// A floating date-time read in the zone of the event's other times, if they name one.
+  @inline(never)
+  private mutating func inComponentZone(_ value: TimeValue, _ kind: PropertyName) throws
+    -> TimeValue
+  {
+    if componentZone == nil { componentZone = .some(try floatingZone()) }
+    guard case .some(.some(let zone)) = componentZone else { return value }
+    var value = value
+    value.kind = zone
+    let bit = UInt32(1) << UInt32(kind.rawValue)
+    if options.lint && notedFloating & bit == 0 {
+      notedFloating |= bit
+      let name: String
+      switch zone {
+      case .utc: name = "UTC"
+      case .zoned(let z): name = z.name
+      case .floating: name = home.name
       }
+      warn(
+        line: event.line(of: kind),
+        "floating \(kind.spelling) in an event whose other times are in \(name); read in \(name) (RFC 5545 §3.8.2.2 wants one zone)",
+        severity: .note)
     }
     return value
   }
@@ -70,24 +83,22 @@ struct EventInterpreter {
   ///
   /// - Throws: `TimeValue.UnknownZone` for a TZID not defined yet (with `deferUnknownZones`).
   private func floatingZone() throws -> TimeValue.Kind? {
-    var times: [WrittenTime] = []
-    for written in [event.start, event.end, event.recurrenceID] {
-      if let time = written.value { times.append(time) }
-    }
-    for rdate in event.rdates {
-      switch rdate {
-      case .time(let time): times.append(time)
-      case .period(let start, let end, _): times += [start] + (end.map { [$0] } ?? [])
+    var found: TimeValue.Kind? = nil
+    try event.forEachTime { time in
+      guard time.isReadable, !time.isDate else { return true }
+      if time.isUTC {
+        found = .utc
+        return false
       }
-    }
-    times += event.exdates
-    for time in times where time.isReadable && !time.isDate {
-      if time.isUTC { return .utc }
-      guard let tzid = time.tzid else { continue }
-      if let zone = context.zones.zone(for: tzid) { return .zoned(zone) }
+      guard let tzid = time.tzid else { return true }
+      if let zone = context.zones.zone(for: tzid) {
+        found = .zoned(zone)
+        return false
+      }
       if context.deferUnknownZones { throw TimeValue.UnknownZone(tzid: tzid) }
+      return true
     }
-    return nil
+    return found
   }
 
   /// What the event contributes.
@@ -96,7 +107,6 @@ struct EventInterpreter {
   mutating func contribution() throws -> EventContribution {
     var (blocks, kind) = blocking
     guard let ridDropped = warnDropped() else { return .none }
-    componentZone = try floatingZone()
     // A cancellation need not say when (RFC 5546 §3.2.5: DTSTART is optional in a CANCEL).
     if event.cancelled, !event.start.isValue {
       return try cancellation(ridDropped: ridDropped)

@@ -11,7 +11,9 @@ extension FileReader {
     guard let event = describe(lines, state: state, into: &person) else {
       if options.lint { lintEvent(lines, into: &person) }
       person.diagnostics.append(
-        warning(lines.first?.number, "event skipped: libical cannot parse it"))
+        Diagnostic(
+          file: file, line: lines.first?.number, message: "event skipped: libical cannot parse it",
+          severity: .error))
       count(read: false, since: before, into: &person)
       return
     }

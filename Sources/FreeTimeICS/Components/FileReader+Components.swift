@@ -7,14 +7,20 @@ extension FileReader {
     _ kind: String, lines: [ContentLine], state: ComponentState, deferUnknownZones: Bool,
     into person: inout PersonAccumulator
   ) throws {
+    let before = person.diagnostics.count
     for (line, message, lint) in state.notes where !lint || options.lint {
       person.diagnostics.append(
         Diagnostic(
           file: file, line: line, uid: state.uidRaw, message: message,
           severity: lint ? .note : .warning))
     }
+    if state.hidesTime {
+      count(read: false, since: before, into: &person)
+    }
     if let (line, message) = state.invalid {
-      let why = Diagnostic(file: file, line: line, uid: state.uidRaw, message: message)
+      // The component is skipped: its time is lost (an error in `freetime check`).
+      let why = Diagnostic(
+        file: file, line: line, uid: state.uidRaw, message: message, severity: .error)
       person.diagnostics.append(why)
       if FileReader.holdsTime.contains(kind),
         kind != "VEVENT" || lines.contains(where: { $0.kind == .dtstart })

@@ -26,15 +26,11 @@ extension FileReader {
       for text in line.value.split(separator: ",", omittingEmptySubsequences: false) {
         let shown = Sanitize.text(String(text), limit: 60)
         var value = Array(String(text).trimmingWhitespace().utf8)
-        if !ValueSyntax.isPeriod(value), let repaired = ValueSyntax.repairedPeriod(value) {
+        if case .repaired(let repaired, let reading) = ValueSyntax.verdict(value, of: .freebusy) {
           value = repaired
           if options.lint {
             warnings.append(
-              Diagnostic(
-                file: file, line: line.number,
-                message:
-                  "FREEBUSY period '\(shown)' of dates is not RFC 5545; read from midnight to midnight",
-                severity: .note))
+              Diagnostic(file: file, line: line.number, message: reading, severity: .note))
           }
         }
         guard let period = ValueSyntax.period(value, home: homeZone) else {
@@ -82,7 +78,7 @@ extension FileReader {
     let read = !listed.isEmpty || (periodLines == 0 && !rangeUnreadable)
     person.readability.add(
       source: source, read: read,
-      why: read ? nil : person.diagnostics[before...].last { $0.severity != .note })
+      why: read ? nil : person.diagnostics[before...].first { $0.severity != .note })
     let uid = lines.first { $0.name == "UID" }?.value
     for (period, kind, line, type) in periods {
       if options.explain {

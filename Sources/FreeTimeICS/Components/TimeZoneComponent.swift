@@ -12,6 +12,22 @@ enum TimeZoneRules {
 /// TZID is looked up by name instead (docs/LIBICAL.md).
 extension FileReader {
   mutating func readTimeZone(_ lines: [ContentLine], into person: inout PersonAccumulator) {
+    var lines = lines
+    // An observance's rule with a part freetime does not know (Outlook's custom zones) is read
+    // without it, as an event's is: libical refuses the whole rule, and the zone would lose its
+    // changes of offset.
+    for (index, line) in lines.enumerated() where line.kind == .rrule && line.hasValue {
+      guard let cleaned = RecurrenceRule.withoutUnknownParts(line.strippedValue) else { continue }
+      lines[index] = ContentLine(
+        bytes: Array(line.bytes[..<line.valueStart!]) + cleaned.text, number: line.number)
+      for part in cleaned.unknown {
+        person.diagnostics.append(
+          warning(
+            line.number,
+            "VTIMEZONE rule part '\(Sanitize.text(part, limit: 40))' is not one freetime knows; the rule is read without it"
+          ))
+      }
+    }
     // Observance rules other than FREQ=YEARLY make libical 3.0.16 spin, and it expands a
     // yearly one with many onsets a year for seconds (docs/LIBICAL.md, Time zones).
     for line in lines where line.name == "RRULE" {
@@ -46,7 +62,11 @@ extension FileReader {
     // parameter.
     let tzidLine = lines.first { $0.name == "TZID" }
     let rawTZID = tzidLine.map { String(decoding: $0.strippedValue, as: UTF8.self) } ?? ""
-    let tzid = tzidLine.map { PreRead.dequote($0.strippedValue) } ?? ""
+    var tzid = tzidLine.map { PreRead.dequote($0.strippedValue) } ?? ""
+    // A TZID written in quotes, as a parameter's value would be (`TZID:"India Custom"`).
+    if tzid.count >= 2, tzid.hasPrefix("\""), tzid.hasSuffix("\"") {
+      tzid = String(tzid.dropFirst().dropLast())
+    }
     guard !tzid.isEmpty else {
       person.diagnostics.append(
         Diagnostic(file: file, line: lines.first?.number, message: "VTIMEZONE without TZID ignored")

@@ -18,14 +18,15 @@ extension RecurrenceRule {
     return out
   }
 
-  /// Whether a rule's text has only known parts, none empty but perhaps the last, and no
-  /// backslash: nothing to drop (the rule of almost every event, checked without allocating).
+  /// Whether a rule's text has only known parts, none empty but perhaps the last, no backslash
+  /// or quote, and an UNTIL that is a DATE or DATE-TIME: nothing to change (checked without
+  /// allocating).
   private static func isPlain(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
     var start = 0
     while start < text.count {
       var end = start
       while end < text.count && text[end] != UInt8(ascii: ";") {
-        if text[end] == UInt8(ascii: "\\") { return false }
+        if text[end] == UInt8(ascii: "\\") || text[end] == UInt8(ascii: "\"") { return false }
         end += 1
       }
       var equals = start
@@ -40,54 +41,101 @@ extension RecurrenceRule {
           long.elementsEqual(name) { $0 == ($1 >= 0x61 && $1 <= 0x7A ? $1 - 0x20 : $1) }
         }
       guard known else { return false }
+      if number == untilPacked && !ValueSyntax.isTime(text, equals + 1, end) { return false }
       start = end + 1
     }
     return true
   }
+
+  /// Whether an RRULE's text is one the fast path may give libical's rule reader as it is: no
+  /// empty part (after which libical stops reading) and an UNTIL of RFC 5545's forms (libical
+  /// reads some others silently). Other faults make libical refuse the rule, and the event goes
+  /// to `ValueCheck`.
+  static func isPlainForLibical(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var start = 0
+    while start < text.count {
+      var end = start
+      while end < text.count && text[end] != UInt8(ascii: ";") { end += 1 }
+      if end == start && end != text.count - 1 { return false }
+      if end - start > 6, packed(text[start..<(start + 5)]) == untilPacked,
+        text[start + 5] == UInt8(ascii: "="), !ValueSyntax.isTime(text, start + 6, end)
+      {
+        return false
+      }
+      start = end + 1
+    }
+    return true
+  }
+
+  private static let untilPacked = packed(Array("UNTIL".utf8))
 
   static let knownParts: Set<String> = [
     "FREQ", "UNTIL", "COUNT", "INTERVAL", "BYSECOND", "BYMINUTE", "BYHOUR", "BYDAY",
     "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST", "RSCALE", "SKIP",
   ]
 
-  /// An event's rule without the parts freetime does not know (`X-NAME=1`, a part without `=`)
-  /// and without empty parts (`;;`, after which libical stops reading): libical refuses the whole
-  /// rule for an unknown part, and the series would keep only DTSTART. Parts other than FREQ,
-  /// COUNT, UNTIL, INTERVAL, WKST, RSCALE and SKIP only narrow a rule, so the rule without them
-  /// has every instance the producer meant, and perhaps more: never free where the series is
-  /// busy (docs/BAD-INPUT.md, Rules).
+  /// An event's rule as its producer meant it (docs/BAD-INPUT.md, Rules): without the parts
+  /// freetime does not know (`X-NAME=1`, a part without `=`) and without empty parts (`;;`,
+  /// after which libical stops reading): libical refuses the whole rule for an unknown part, and
+  /// the series would keep only DTSTART. Unknown parts are extensions or faults that can only
+  /// narrow a rule, so the rule without them has every instance the producer meant, and perhaps
+  /// more: never free where the series is busy. An UNTIL that is no DATE or DATE-TIME (libical
+  /// refuses it, or reads `2026-11-25` silently) is left out too: the series then does not end,
+  /// which again only adds instances. A rule escaped as TEXT (`FREQ=DAILY\;COUNT=10`, as Ruby's
+  /// icalendar wrote it) is read without its backslashes, one in quotes without them, one in
+  /// lower case in upper case.
   ///
-  /// A rule escaped as TEXT (`FREQ=DAILY\;COUNT=10`, as Ruby's icalendar wrote it) is read
-  /// without its backslashes first.
-  ///
-  /// - Returns: the rule's text without them, the unknown parts dropped (empty when only empty
-  ///   parts were), and whether backslashes were removed; nil when nothing changes.
+  /// - Returns: the rule's text as read, the parts left out (warned about), and what was
+  ///   only written otherwise (noted by `freetime check`); nil when nothing changes.
   static func withoutUnknownParts<C: Collection>(_ text: C) -> (
-    text: [UInt8], unknown: [String], unescaped: Bool
+    text: [UInt8], unknown: [String], rewritten: String?
   )? where C.Element == UInt8 {
     if text.withContiguousStorageIfAvailable(isPlain) == true { return nil }
-    var kept: [ArraySlice<UInt8>] = []
+    var kept: [[UInt8]] = []
     var unknown: [String] = []
     var bytes = Array(text)
-    let unescaped = bytes.contains(UInt8(ascii: "\\"))
-    if unescaped { bytes.removeAll { $0 == UInt8(ascii: "\\") } }
-    var dropped = unescaped
+    var rewritten: [String] = []
+    if bytes.contains(UInt8(ascii: "\\")) {
+      bytes.removeAll { $0 == UInt8(ascii: "\\") }
+      rewritten.append("escaped as TEXT (a backslash before ';' or ',')")
+    }
+    if bytes.count >= 2, bytes.first == UInt8(ascii: "\""), bytes.last == UInt8(ascii: "\"") {
+      bytes = Array(bytes.dropFirst().dropLast())
+      rewritten.append("in quotes")
+    }
+    var changed = !rewritten.isEmpty
     let parts = bytes.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
     for (index, part) in parts.enumerated() {
       guard !part.isEmpty else {
         // A ';' at the very end is read by libical as nothing: not a change.
-        if index != parts.count - 1 { dropped = true }
+        if index != parts.count - 1 { changed = true }
         continue
       }
-      let name = part.firstIndex(of: UInt8(ascii: "=")).map { part[..<$0] }
-      if let name, knownParts.contains(ContentLine.asciiUppercased(name)) {
-        kept.append(part)
-      } else {
+      guard let equals = part.firstIndex(of: UInt8(ascii: "=")),
+        knownParts.contains(ContentLine.asciiUppercased(part[..<equals]))
+      else {
         unknown.append(String(decoding: part, as: UTF8.self))
-        dropped = true
+        changed = true
+        continue
       }
+      var value = Array(part[(equals + 1)...])
+      if ContentLine.asciiUppercased(part[..<equals]) == "UNTIL" && !ValueSyntax.isTime(value) {
+        let upper = Array(ContentLine.asciiUppercased(value).utf8)
+        guard ValueSyntax.isTime(upper) else {
+          unknown.append(String(decoding: part, as: UTF8.self))
+          changed = true
+          continue
+        }
+        value = upper
+        rewritten.append("with its UNTIL in lower case")
+        changed = true
+      }
+      kept.append(Array(part[...equals]) + value)
     }
-    guard dropped, !kept.isEmpty else { return nil }
-    return (Array(kept.joined(separator: [UInt8(ascii: ";")])), unknown, unescaped)
+    guard changed, !kept.isEmpty else { return nil }
+    return (
+      Array(kept.joined(separator: [UInt8(ascii: ";")])), unknown,
+      rewritten.isEmpty ? nil : rewritten.joined(separator: ", ")
+    )
   }
 }

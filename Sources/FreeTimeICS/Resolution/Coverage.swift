@@ -90,10 +90,11 @@ extension PersonAccumulator {
       let all = PersonCalendar.allTime
       let start = first.start <= all.start ? nil : ICSWriter.compact(first.start)
       let end = last.end >= all.end ? nil : ICSWriter.compact(last.end)
+      let periods = covered.count == 1 ? "" : "\(covered.count) periods between "
       switch (start, end) {
-      case (let start?, let end?): said = "only \(start)–\(end)"
-      case (let start?, nil): said = "only the time from \(start)"
-      case (nil, let end?): said = "only the time before \(end)"
+      case (let start?, let end?): said = "only \(periods)\(start)–\(end)"
+      case (let start?, nil): said = "only \(periods)the time from \(start)"
+      case (nil, let end?): said = "only \(periods)the time before \(end)"
       case (nil, nil): said = "all time"
       }
     } else {

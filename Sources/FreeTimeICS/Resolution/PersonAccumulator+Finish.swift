@@ -138,6 +138,8 @@ extension PersonAccumulator {
       let keys = r.keys(of: n)
       for i in begin..<owner.end {
         var interval = spans[i]
+        // A THISANDFUTURE override gives later instances its length and status.
+        var kind = owner.kind
         if let keys {
           let key = instanceKey(i)
           if keys.sortedContains(key) { continue }
@@ -145,23 +147,24 @@ extension PersonAccumulator {
             guard range.blocks && !range.kind.isFreedByReply else { continue }
             let start = key + (range.interval.start - range.key)
             interval = Interval(start, start + range.interval.duration)
+            kind = range.kind
           }
         }
         // Zero-length instances block nothing and are not counted.
         if !interval.isEmpty && interval.overlaps(window) {
-          if owner.kind.isFreedByReply || owner.kind == .unknown {
+          if kind.isFreedByReply || kind == .unknown {
             let origin = m < masterOrigins.count ? masterOrigins[m] : -1
-            if owner.kind == .unknown {
+            if kind == .unknown {
               unknown.append((interval, origin))
             } else {
-              freedByReply.append((interval, owner.kind, origin))
+              freedByReply.append((interval, kind, origin))
             }
             continue
           }
           spans[kept] = interval
           kept += 1
           if explain { origins.append(m < masterOrigins.count ? masterOrigins[m] : -1) }
-          note(interval, owner.kind)
+          note(interval, kind)
         }
       }
     }

@@ -18,6 +18,9 @@ struct ComponentState {
   var notes: [(line: Int, message: String, lint: Bool)] = []
   /// Whether the component is an iTIP CANCEL (METHOD:CANCEL on its VCALENDAR).
   var cancels = false
+  /// Whether a component that holds time is nested in this one, which freetime does not read
+  /// (a VEVENT inside an X- component): it counts as a component that cannot be read.
+  var hidesTime = false
   /// DTSTART, DTEND, DURATION, RECURRENCE-ID seen (`PropertyName.singletonBit`): RFC 5545
   /// allows one of each.
   var seenOnce: UInt8 = 0

@@ -174,6 +174,19 @@ struct FileReader {
   /// A component inside the top-level one: kept for VTIMEZONE (its observances) and
   /// VAVAILABILITY (its AVAILABLE), dropped elsewhere (a VALARM).
   private mutating func beginNested(_ what: String, _ line: ContentLine) {
+    if skipDepth == 0 && stack.count == 2 && FileReader.holdsTime.contains(what)
+      && !FileReader.holdsTime.contains(componentName) && componentName != "VTIMEZONE"
+    {
+      // An event wrapped in a component freetime does not read (`BEGIN:X-WRAPPER`): never
+      // dropped in silence, and never counted as read.
+      current.notes.append(
+        (
+          line.number,
+          "BEGIN:\(what) inside \(Sanitize.text(componentName, limit: 40)) is not a component of the calendar; it is ignored",
+          false
+        ))
+      current.hidesTime = true
+    }
     if skipDepth == 0 && stack.count == 2 && componentName == "VEVENT"
       && FileReader.notInsideEvents.contains(what)
     {
@@ -242,7 +255,12 @@ struct FileReader {
       if kind == .other, line.name == "METHOD" {
         cancels = ContentLine.asciiUppercased(line.strippedValue) == "CANCEL"
       }
-      if kind == .calStart || kind == .calEnd {
+      if kind == .calStart || kind == .calEnd,
+        (kind == .calStart ? coverage.calStartLine : coverage.calEndLine) != nil
+      {
+        person.diagnostics.append(
+          warning(line.number, "a second \(line.name) is ignored; the first counts"))
+      } else if kind == .calStart || kind == .calEnd {
         let instant = ValueSyntax.instant(line.strippedValue, home: homeZone)
         if kind == .calStart {
           (coverage.calStart, coverage.calStartLine) = (instant, line.number)

@@ -250,44 +250,69 @@ extension ValueSyntax {
     return (parts[1].count >= 15 && isTime(parts[1])) || isDuration(parts[1])
   }
 
-  /// A PERIOD whose ends are DATEs (`19970101/19970102`, as some producers write a day): each
-  /// DATE read as its midnight, so the period runs from midnight to midnight; nil when it is not
-  /// such a period.
+  /// A PERIOD written as producers write one whose meaning is plain: its ends DATEs
+  /// (`19970101/19970102`, a day: each read as its midnight), or its duration in a form
+  /// `repairedDuration` reads (`20261124T100000Z/PT1D`); nil when it is not such a period.
   static func repairedPeriod<C: Collection>(_ text: C) -> [UInt8]? where C.Element == UInt8 {
     let parts = Array(text).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-    guard parts.count == 2, parts[0].count == 8 || parts[1].count == 8 else { return nil }
+    guard parts.count == 2 else { return nil }
     let midnight = Array("T000000".utf8)
     func timed(_ part: ArraySlice<UInt8>) -> [UInt8] {
       part.count == 8 && isTime(part) ? Array(part) + midnight : Array(part)
     }
-    let repaired = timed(parts[0]) + [UInt8(ascii: "/")] + timed(parts[1])
+    var end = timed(parts[1])
+    if !isTime(end) && !isDuration(end), let duration = repairedDuration(end) { end = duration }
+    let repaired = timed(parts[0]) + [UInt8(ascii: "/")] + end
     return isPeriod(repaired) ? repaired : nil
   }
 
   /// The verdict on the value of a DTSTART, DTEND, RECURRENCE-ID, RDATE, EXDATE (one value of a
-  /// list) or DURATION, stripped of white space at its ends.
+  /// list), DURATION or FREEBUSY (one period), stripped of white space at its ends. Letters in
+  /// lower case (`20261124t100000z`, `pt2h`: RFC 5234 reads the grammar's letters in any case,
+  /// libical does not) are read in upper case.
   static func verdict<C: Collection>(_ text: C, of kind: PropertyName) -> Verdict
   where C.Element == UInt8 {
+    var written: String { String(decoding: text, as: UTF8.self) }
+    if text.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) {
+      let upper = Array(ContentLine.asciiUppercased(text).utf8)
+      switch verdict(upper, of: kind) {
+      case .valid:
+        return .repaired(
+          value: upper,
+          reading:
+            "\(kind.spelling) '\(written)' in lower case; read as \(String(decoding: upper, as: UTF8.self))"
+        )
+      case .repaired(let value, _):
+        return .repaired(
+          value: value,
+          reading:
+            "\(kind.spelling) '\(written)' is not RFC 5545; read as \(String(decoding: value, as: UTF8.self))"
+        )
+      case .unreadable:
+        return .unreadable
+      }
+    }
     switch kind {
     case .duration:
       if isDuration(text) { return .valid }
       if let repaired = repairedDuration(text) {
-        let written = String(decoding: text, as: UTF8.self)
         let read = String(decoding: repaired, as: UTF8.self)
         return .repaired(
           value: repaired, reading: "DURATION '\(written)' is not RFC 5545; read as \(read)")
       }
       return .unreadable
-    case .rdate:
-      if isTime(text) { return .valid }
-      guard text.contains(UInt8(ascii: "/")) else { return .unreadable }
+    case .rdate, .freebusy:
+      if kind == .rdate && isTime(text) { return .valid }
       if isPeriod(text) { return .valid }
+      guard text.contains(UInt8(ascii: "/")) else { return .unreadable }
       if let repaired = repairedPeriod(text) {
-        let written = String(decoding: text, as: UTF8.self)
+        let read = String(decoding: repaired, as: UTF8.self)
+        let dates = Array(text).split(separator: UInt8(ascii: "/")).contains { $0.count == 8 }
         return .repaired(
           value: repaired,
-          reading:
-            "RDATE period '\(written)' of dates is not RFC 5545; read from midnight to midnight")
+          reading: dates
+            ? "\(kind.spelling) period '\(written)' of dates is not RFC 5545; read from midnight to midnight"
+            : "\(kind.spelling) period '\(written)' is not RFC 5545; read as \(read)")
       }
       return .unreadable
     default:

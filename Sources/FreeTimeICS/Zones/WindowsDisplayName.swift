@@ -27,32 +27,53 @@ enum WindowsDisplayName {
     "Kamchatka Standard Time": "Asia/Kamchatka",
   ]
 
-  /// `(UTC±hh:mm) text`, `(GMT±hh.mm) text`, `(UTC) text`: the offset in seconds east of UTC and
-  /// the text as a key (`key(_:)`); nil for anything else.
+  /// `(UTC±hh:mm) text`, `(GMT±hh.mm) text`, `(UTC) text`, the prefix in any case, the offset
+  /// also as `±hhmm` or `±h` and with a Unicode minus: the offset in seconds east of UTC and the
+  /// text as a key (`key(_:)`); nil for anything else.
   static func parse(_ tzid: String) -> (offset: Int, text: String)? {
     var rest = Substring(tzid).drop { $0 == " " }
     guard rest.hasPrefix("("), let close = rest.firstIndex(of: ")") else { return nil }
     var inside = rest[rest.index(after: rest.startIndex)..<close].filter { $0 != " " }[...]
     rest = rest[rest.index(after: close)...]
-    guard inside.hasPrefix("UTC") || inside.hasPrefix("GMT") else { return nil }
+    let prefix = inside.prefix(3).uppercased()
+    guard prefix == "UTC" || prefix == "GMT" else { return nil }
     inside = inside.dropFirst(3)
     var offset = 0
     if let sign = inside.first {
-      guard sign == "+" || sign == "-" else { return nil }
-      let parts = inside.dropFirst().split(
+      guard sign == "+" || sign == "-" || sign == "\u{2212}" else { return nil }
+      let number = inside.dropFirst()
+      var parts = number.split(
         omittingEmptySubsequences: false, whereSeparator: { $0 == ":" || $0 == "." })
-      guard (1...2).contains(parts.count), let hours = Int(parts[0]), (0...14).contains(hours),
-        parts[0].count <= 2
+      // `+0300`: hours and minutes without a separator.
+      if parts.count == 1, number.count == 4 {
+        parts = [number.prefix(2), number.suffix(2)]
+      }
+      guard (1...2).contains(parts.count), parts[0].count <= 2,
+        parts[0].allSatisfy(\.isASCII), let hours = Int(parts[0]), (0...14).contains(hours)
       else { return nil }
       var minutes = 0
       if parts.count == 2 {
-        guard parts[1].count == 2, let m = Int(parts[1]), m < 60 else { return nil }
+        guard parts[1].count == 2, parts[1].allSatisfy(\.isASCII), let m = Int(parts[1]), m < 60
+        else { return nil }
         minutes = m
       }
-      offset = (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
+      offset = (sign == "+" ? 1 : -1) * (hours * 3600 + minutes * 60)
     }
     return (offset, key(String(rest)))
   }
+
+  /// A Windows zone ID in any case (`eastern standard time`), as CLDR spells it; nil when it is
+  /// none of the table's.
+  static func windowsID(caseless name: String) -> String? {
+    idsByLowercase[name.lowercased()]
+  }
+
+  /// The table's Windows zone IDs by their lower-case spelling.
+  private static let idsByLowercase: [String: String] = {
+    var out: [String: String] = [:]
+    for id in byKey.values { out[id.lowercased()] = id }
+    return out
+  }()
 
   /// The text of a display name as the table keys it: lower case, `and` as `&`, `;` as `,`, one
   /// space after each `,` and `:` and none before, no other runs of white space.

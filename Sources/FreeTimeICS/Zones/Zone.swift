@@ -51,12 +51,12 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
     return Zone(name: trimmed, system: tz, libical: nil)
   }
 
-  /// A zone by any name people write: an IANA name, in any case (`europe/berlin`), or a
-  /// Windows name ("W. Europe Standard Time").
+  /// A zone by any name people write: an IANA name or a Windows name ("W. Europe Standard
+  /// Time"), in any case (`europe/berlin`, `eastern standard time`).
   public static func lookUp(_ name: String) -> Zone? {
     if let zone = named(name) ?? windows(name) { return zone }
-    guard let canonical = caselessNames[name.lowercased()] else { return nil }
-    return named(canonical)
+    if let canonical = caselessNames[name.lowercased()] { return named(canonical) }
+    return WindowsDisplayName.windowsID(caseless: name).flatMap(windows)
   }
 
   /// IANA names by their lower-case spelling.

@@ -150,17 +150,16 @@ private enum PlainTime {
   }
 
   /// An RRULE value without white space at its ends or control bytes, as libical's rule
-  /// reader reads it; nil when it cannot, and for an empty part (`;;`, after which libical stops
-  /// reading: `ValueCheck` takes it out on the way to libical's parser).
+  /// reader reads it; nil when it cannot, and for an empty part (`;;`) or an UNTIL that is not
+  /// RFC 5545's (`RecurrenceRule.isPlainForLibical`: `ValueCheck` reads those on the way to
+  /// libical's parser).
   static func rule(_ value: ArraySlice<UInt8>) -> RecurrenceRule? {
     guard let first = value.first, let last = value.last, first > 0x20, last > 0x20 else {
       return nil
     }
-    var previous: UInt8 = 0
-    for byte in value {
-      guard byte >= 0x20 && byte < 0x7F, byte != 0x3B || previous != 0x3B else { return nil }
-      previous = byte
-    }
+    guard value.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }),
+      value.withContiguousStorageIfAvailable(RecurrenceRule.isPlainForLibical) == true
+    else { return nil }
     return LibicalRecurrence.rule(text: value)
   }
 }

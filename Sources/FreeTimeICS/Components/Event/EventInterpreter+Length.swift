@@ -32,8 +32,9 @@ extension EventInterpreter {
     }
     switch event.duration {
     case .value(let duration):
-      if duration.isNegative {
-        warn(.duration, "event skipped: DURATION is negative")
+      if duration.isNegative && (duration.days != 0 || duration.seconds != 0) {
+        warn(
+          line: event.line(of: .duration), "event skipped: DURATION is negative", severity: .error)
         return nil
       }
       fromDuration = duration.length
@@ -119,7 +120,7 @@ extension EventInterpreter {
       length = EventLength(civil: 0, exact: end.instant(home: home) - start.instant(home: home))
     }
     if length.civil < 0 || length.exact < 0 {
-      warn(.dtend, "event skipped: DTEND is before DTSTART")
+      warn(line: event.line(of: .dtend), "event skipped: DTEND is before DTSTART", severity: .error)
       return nil
     }
     return length

@@ -36,38 +36,52 @@ struct EventInterpreter {
         file: context.file, line: line, uid: event.uid, message: message, severity: severity))
   }
 
-  /// `written` with its zone looked up; an unknown TZID warns at the line of `kind`. A floating
-  /// date-time of a component whose other times name a zone is read in that zone
-  /// (`floatingZone()`), noted for `freetime check`.
+  /// `written` with its zone looked up. A floating date-time of a component whose other times
+  /// name a zone is read in that zone (`floatingZone()`), noted for `freetime check`; so is one
+  /// with a TZID freetime does not know, with a warning; without such a zone, an unknown TZID is
+  /// read in the home zone, with a warning at the line of `kind`.
   @inline(__always)
   mutating func resolve(_ written: WrittenTime, _ kind: PropertyName) throws -> TimeValue {
     var messages: [String] = []
     let value = try TimeValue(
       written, zones: context.zones, home: home, deferUnknown: context.deferUnknownZones,
       warn: { messages.append($0) })
-    for message in messages { warn(kind, message) }
-    if written.isUTC || written.isDate || written.tzid != nil { return value }
-    return try inComponentZone(value, kind)
+    if written.isUTC || written.isDate || !value.isFloating {
+      for message in messages { warn(kind, message) }
+      return value
+    }
+    return try inComponentZone(value, written, kind, messages: messages)
   }
 
-  /// A floating date-time read in the zone of the event's other times, if they name one.
+  /// A floating date-time (or one whose TZID is unknown: `messages` say so) read in the zone of
+  /// the event's other times, if they name one.
   @inline(never)
-  private mutating func inComponentZone(_ value: TimeValue, _ kind: PropertyName) throws
-    -> TimeValue
-  {
+  private mutating func inComponentZone(
+    _ value: TimeValue, _ written: WrittenTime, _ kind: PropertyName, messages: [String]
+  ) throws -> TimeValue {
     if componentZone == nil { componentZone = .some(try floatingZone()) }
-    guard case .some(.some(let zone)) = componentZone else { return value }
+    guard case .some(.some(let zone)) = componentZone else {
+      for message in messages { warn(kind, message) }
+      return value
+    }
     var value = value
     value.kind = zone
+    let name: String
+    switch zone {
+    case .utc: name = "UTC"
+    case .zoned(let z): name = z.name
+    case .floating: name = home.name
+    }
+    if let tzid = written.tzid {
+      warn(
+        kind,
+        "unknown time zone '\(Sanitize.text(tzid, limit: 80))'; read in \(name), the zone of the event's other times"
+      )
+      return value
+    }
     let bit = UInt32(1) << UInt32(kind.rawValue)
     if options.lint && notedFloating & bit == 0 {
       notedFloating |= bit
-      let name: String
-      switch zone {
-      case .utc: name = "UTC"
-      case .zoned(let z): name = z.name
-      case .floating: name = home.name
-      }
       warn(
         line: event.line(of: kind),
         "floating \(kind.spelling) in an event whose other times are in \(name); read in \(name) (RFC 5545 §3.8.2.2 wants one zone)",

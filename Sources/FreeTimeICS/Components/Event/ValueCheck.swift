@@ -30,19 +30,16 @@ enum ValueCheck {
         out!.append(
           ContentLine(
             bytes: Array(line.bytes[..<line.valueStart!]) + cleaned.text, number: line.number))
-        if cleaned.unescaped {
-          notes.append(
-            (
-              line.number,
-              "RRULE escaped as TEXT (a backslash before ';' or ','); read without the backslashes",
-              true
-            ))
+        if let rewritten = cleaned.rewritten {
+          notes.append((line.number, "RRULE \(rewritten); read without that", true))
         }
         for part in cleaned.unknown {
           notes.append(
             (
               line.number,
-              "RRULE part '\(Sanitize.text(part, limit: 40))' is not one freetime knows; the rule is read without it (a part can only narrow a rule: no instance is lost)",
+              part.uppercased().hasPrefix("UNTIL=")
+                ? "RRULE's UNTIL '\(Sanitize.text(String(part.dropFirst(6)), limit: 40))' cannot be read; the rule is read without it, as a series that does not end (no instance is lost)"
+                : "RRULE part '\(Sanitize.text(part, limit: 40))' is not one freetime knows; the rule is read without it (a part can only narrow a rule: no instance is lost)",
               false
             ))
         }

@@ -112,10 +112,19 @@ import Testing
       "rules-rdate-date-period.ics",
       ":16: note: RDATE period '20261127/20261128' of dates is not RFC 5545"
     ),
+    ("structure-itip-cancel.ics", ":32: note: METHOD:CANCEL (RFC 5546 §3.2.5): each event here"),
   ])
   func checkNotesThePlainReadings(fixture: String, note: String) throws {
     let run = try Run.freetime(["check", "Fixtures/bad/" + fixture])
     #expect(run.status == 0, "\(run.stdout)")
     #expect(run.stdout.contains("Fixtures/bad/\(fixture)\(note)"), "\(run.stdout)")
+  }
+
+  /// An invitation and its cancellation (Evolution's METHOD:CANCEL, at the same SEQUENCE and
+  /// without STATUS) in one file: the invitation's time is free.
+  @Test func aCancellationFreesItsInvitation() throws {
+    let fixture = "Fixtures/bad/structure-itip-cancel.ics"
+    let window = ["--from", "2026-11-26", "--to", "2026-11-27", "--tz", "UTC"]
+    #expect(try csv([fixture] + window) == ["2026-11-26T00:00:00+00:00 2026-11-27T00:00:00+00:00"])
   }
 }

@@ -254,6 +254,14 @@ struct FileReader {
       if kind == .owner { calendarOwner(line, source: .xOwner) }
       if kind == .other, line.name == "METHOD" {
         cancels = ContentLine.asciiUppercased(line.strippedValue) == "CANCEL"
+        if cancels && options.lint {
+          person.diagnostics.append(
+            Diagnostic(
+              file: file, line: line.number,
+              message:
+                "METHOD:CANCEL (RFC 5546 §3.2.5): each event here cancels the event or instance it names by UID and RECURRENCE-ID, unless a version with a higher SEQUENCE is read",
+              severity: .note))
+        }
       }
       if kind == .calStart || kind == .calEnd,
         (kind == .calStart ? coverage.calStartLine : coverage.calEndLine) != nil

@@ -464,6 +464,29 @@ import Testing
     #expect(p.diagnostics.map(\.line) == [10])
   }
 
+  /// An observance whose onset is no DATE-TIME is refused like any other value: the zone is
+  /// ignored and its TZID looked up by name.
+  @Test func aZoneWithAnUnreadableOnset() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VTIMEZONE
+      TZID:Europe/Berlin
+      BEGIN:STANDARD
+      DTSTART:1970-10-25T03:00:00
+      TZOFFSETFROM:+0200
+      TZOFFSETTO:+0500
+      END:STANDARD
+      END:VTIMEZONE
+      BEGIN:VEVENT
+      UID:b
+      DTSTART;TZID=Europe/Berlin:20261124T100000
+      DTEND;TZID=Europe/Berlin:20261124T110000
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30")
+    #expect(Read.busy(p) == [Read.span("2026-11-24T09:00Z", "2026-11-24T10:00Z")])
+    #expect(p.diagnostics.map(\.line) == [7])
+  }
+
   /// Every Windows zone ID of the table names a zone, through CLDR or the retired IDs.
   @Test func everyIDOfTheTableIsAZone() {
     var ids = Set<String>()

@@ -89,6 +89,20 @@ extension FileReader {
         ))
       return
     }
+    // An observance's onset is a DATE-TIME like any other (the one value reader,
+    // `ValueSyntax`): one that is not RFC 5545 is refused, not read as libical reads it.
+    for line in lines where line.kind == .dtstart {
+      let value = line.strippedValue
+      if !ValueSyntax.isTime(value) {
+        person.diagnostics.append(
+          Diagnostic(
+            file: file, line: line.number,
+            message:
+              "VTIMEZONE '\(shownID)': DTSTART '\(Sanitize.text(line.value, limit: 30))' cannot be read; the zone is ignored, its TZID is looked up by name"
+          ))
+        return
+      }
+    }
     for line in lines where line.name == "TZOFFSETFROM" || line.name == "TZOFFSETTO" {
       if ValueSyntax.utcOffset(line.value.trimmingWhitespace().utf8) == nil {
         person.diagnostics.append(

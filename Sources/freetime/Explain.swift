@@ -114,14 +114,11 @@ struct Explainer {
               kind: .event, person: person.name, origin: origin, status: status)))
       }
       // Time an event whose end cannot be read may cover names that event.
-      if setup.unknownIsBusy {
-        for (index, interval) in person.unknown.enumerated() {
-          let origin = index < person.unknownOrigins.count ? person.unknownOrigins[index] : nil
-          bounds.append(
-            Bound(
-              interval: interval, person: person.name,
-              explanation: Explanation(kind: .unknown, person: person.name, origin: origin)))
-        }
+      for (interval, origin) in setup.unknownEvents(of: person) {
+        bounds.append(
+          Bound(
+            interval: interval, person: person.name,
+            explanation: Explanation(kind: .unknown, person: person.name, origin: origin)))
       }
       for (kind, spans) in [
         (Explanation.Kind.workingHours, setup.offHours(of: person)),

@@ -178,6 +178,15 @@ struct Setup {
     unknownIsBusy ? person.unknownTime(in: window) : []
   }
 
+  /// The part of `unknownTime(of:)` that events whose end cannot be read may cover, each with
+  /// where it comes from (with `--explain`).
+  func unknownEvents(of person: PersonCalendar) -> [(interval: Interval, origin: Origin?)] {
+    guard unknownIsBusy else { return [] }
+    return person.unknown.enumerated().map { index, interval in
+      (interval, index < person.unknownOrigins.count ? person.unknownOrigins[index] : nil)
+    }
+  }
+
   /// The part of `unknownTime(of:)` the person's calendar does not speak for.
   func uncoveredTime(of person: PersonCalendar) -> [Interval] {
     unknownIsBusy ? person.uncoveredTime(in: window) : []

@@ -242,7 +242,7 @@ import Testing
   }
 }
 
-/// A floating time beside a zoned one (Mozilla Lightning and Sunbird, Radicale issue 1847) is
+/// A floating time beside a zoned one (as Mozilla Lightning and Sunbird wrote them) is
 /// read in that zone, whatever the home zone.
 @Suite struct FloatingBesideZonedTests {
   @Test(arguments: ["UTC", "Asia/Tokyo", "Europe/Berlin"])
@@ -339,7 +339,7 @@ import Testing
 
 /// TZID is TEXT, and Outlook names its zones by Windows display names.
 @Suite struct OutlookZoneNameTests {
-  /// node-ical's exchange-custom-tz shape: the VTIMEZONE's TZID escapes its commas, the
+  /// Outlook's custom zones (Exchange): the VTIMEZONE's TZID escapes its commas, the
   /// events' quoted parameter does not.
   @Test func anEscapedTZIDMatchesItsQuotedParameter() throws {
     let p = try Read.person(
@@ -652,8 +652,9 @@ import Testing
     END:VCALENDAR
     """
 
-  /// Evolution's invite-4: METHOD:CANCEL without STATUS, the same SEQUENCE, an older DTSTAMP
-  /// even, and nextcloud's: no DTSTART at all. Either cancels the series and its moved instance.
+  /// As Evolution writes a CANCEL: METHOD:CANCEL without STATUS, the same SEQUENCE, an older
+  /// DTSTAMP even; as Nextcloud does: no DTSTART at all. Either cancels the series and its moved
+  /// instance.
   @Test(arguments: [
     "DTSTAMP:20261101T000000Z\nDTSTART:20261124T100000Z\nDTEND:20261124T110000Z",
     "DTSTAMP:20261111T000000Z\nSTATUS:CANCELLED",
@@ -703,7 +704,7 @@ import Testing
   }
 }
 
-/// An RRULE part freetime does not know is dropped, never the whole rule (node-ical's badRRULE).
+/// An RRULE part freetime does not know is dropped, never the whole rule.
 @Suite struct UnknownRulePartTests {
   @Test(arguments: [
     ("FREQ=DAILY;COUNT=3;X-NAME=1", 3), ("FREQ=DAILY;X-NAME=1;COUNT=3", 3),
@@ -854,5 +855,103 @@ import Testing
       END:VEVENT
       """, from: "2026-11-23", to: "2026-11-30")
     #expect(p.diagnostics.map(\.severity) == [.error])
+  }
+
+  /// A VFREEBUSY whose range cannot be read and that lists nothing speaks for nothing, also
+  /// beside a readable one: never "all time".
+  @Test func anUnreadableRangeBesideAReadableOne() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VCALENDAR
+      BEGIN:VFREEBUSY
+      UID:a
+      DTSTART:20261123T000000Z
+      DTEND:20261125T000000Z
+      FREEBUSY:20261124T100000Z/PT1H
+      END:VFREEBUSY
+      END:VCALENDAR
+      BEGIN:VCALENDAR
+      BEGIN:VFREEBUSY
+      UID:b
+      DTSTART:2026-11-25
+      END:VFREEBUSY
+      END:VCALENDAR
+      """, from: "2026-11-23", to: "2026-11-30")
+    #expect(p.coverage == [Read.span("2026-11-23", "2026-11-25")])
+  }
+
+  /// The rest of the day of a UTC time is the later end of its day in UTC and at home; an
+  /// all-day event whose end cannot be read is its first day, known; 24:00 is the next midnight;
+  /// an impossible DTEND is an end that cannot be read.
+  @Test func daysAndImpossibleEnds() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:u
+      DTSTART:20261124T230000Z
+      DTEND:None
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:d
+      DTSTART;VALUE=DATE:20261126
+      DTEND;VALUE=DATE:2026-11-28
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:m
+      DTSTART:20261128T200000Z
+      DTEND:20261128T240000Z
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:f
+      DTSTART:20261129T100000Z
+      DTEND:20260230T100000Z
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30", zone: "America/Los_Angeles")
+    #expect(
+      p.unknown.sorted() == [
+        Read.span("2026-11-24T23:00Z", "2026-11-25T08:00Z"),
+        Read.span("2026-11-29T10:00Z", "2026-11-30T08:00Z"),
+      ])
+    #expect(
+      Read.busy(p) == [
+        Read.span("2026-11-26T08:00Z", "2026-11-27T08:00Z"),
+        Read.span("2026-11-28T20:00Z", "2026-11-29T00:00Z"),
+      ])
+  }
+
+  /// An iTIP message's event needs no DTSTART (a REPLY): no warning; elsewhere the event is
+  /// skipped, an error.
+  @Test func eventsWithoutStart() throws {
+    let body =
+      "BEGIN:VEVENT\nUID:r\nDTSTAMP:20261101T000000Z\nEND:VEVENT\nBEGIN:VEVENT\nUID:g\nDTSTART:20261124T100000Z\nDTEND:20261124T110000Z\nEND:VEVENT"
+    let reply = try Read.person(
+      body, header: "METHOD:REPLY\r\n", from: "2026-11-23", to: "2026-11-30")
+    #expect(reply.diagnostics.isEmpty)
+    let plain = try Read.person(body, from: "2026-11-23", to: "2026-11-30")
+    #expect(plain.diagnostics.map(\.severity) == [.error])
+  }
+
+  /// A VTIMEZONE observance whose UNTIL cannot be read is not left to run on: the zone is
+  /// ignored and its TZID looked up by name.
+  @Test func aZoneRuleWithAnUnreadableUntil() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VTIMEZONE
+      TZID:America/New_York
+      BEGIN:STANDARD
+      DTSTART:19701101T020000
+      TZOFFSETFROM:-0400
+      TZOFFSETTO:-0600
+      RRULE:FREQ=YEARLY;BYDAY=1SU;BYMONTH=11;UNTIL=someday
+      END:STANDARD
+      END:VTIMEZONE
+      BEGIN:VEVENT
+      UID:n
+      DTSTART;TZID=America/New_York:20261124T100000
+      DTEND;TZID=America/New_York:20261124T110000
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30")
+    #expect(Read.busy(p) == [Read.span("2026-11-24T15:00Z", "2026-11-24T16:00Z")])
+    #expect(p.diagnostics.map(\.line) == [10])
   }
 }

@@ -8,7 +8,11 @@ extension FileReader {
     into person: inout PersonAccumulator
   ) throws {
     let before = person.diagnostics.count
-    guard let event = describe(lines, state: state, into: &person) else {
+    // What the one value reader says of the event's values: given out once the event is read,
+    // not when it waits to be read again (for the home zone or a VTIMEZONE).
+    var valueNotes: [Diagnostic] = []
+    guard let event = describe(lines, state: state, notes: &valueNotes) else {
+      person.diagnostics += valueNotes
       if options.lint { lintEvent(lines, into: &person) }
       person.diagnostics.append(
         Diagnostic(
@@ -46,6 +50,7 @@ extension FileReader {
       return
     }
     if !homeDecided { person.homeVotes.add(interpreter.event.start, zones: zones) }
+    person.diagnostics += valueNotes
     if options.lint { lintEvent(lines, into: &person) }
     if options.lint, state.sawAttendee, !notedNoOwner {
       notedNoOwner = true
@@ -100,7 +105,7 @@ extension FileReader {
   /// (`ValueCheck`; those read as their producer meant them are noted for `freetime check`); nil
   /// when libical cannot parse it.
   private func describe(
-    _ lines: [ContentLine], state: ComponentState, into person: inout PersonAccumulator
+    _ lines: [ContentLine], state: ComponentState, notes: inout [Diagnostic]
   ) -> EventDescription? {
     let preRead = state.preRead
     if options.simpleEvents, let event = EventDescription(plain: lines, preRead: preRead) {
@@ -112,7 +117,7 @@ extension FileReader {
       lines = checked.lines
       refused = checked.refused
       for (line, message, lint) in checked.notes where !lint || options.lint {
-        person.diagnostics.append(
+        notes.append(
           Diagnostic(
             file: file, line: line, uid: state.uidRaw, message: message,
             severity: lint ? .note : .warning))

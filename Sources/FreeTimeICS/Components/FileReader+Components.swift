@@ -23,7 +23,7 @@ extension FileReader {
         file: file, line: line, uid: state.uidRaw, message: message, severity: .error)
       person.diagnostics.append(why)
       if FileReader.holdsTime.contains(kind),
-        kind != "VEVENT" || lines.contains(where: { $0.kind == .dtstart })
+        kind != "VEVENT" || state.seenOnce & PropertyName.dtstart.singletonBit != 0
       {
         person.readability.add(source: source, read: false, why: why)
       }

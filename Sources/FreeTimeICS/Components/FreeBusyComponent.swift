@@ -6,8 +6,9 @@ extension FileReader {
   /// so one unreadable period costs only itself (libical drops the rest of its line, and keeps
   /// at most 500 periods of one line). FBTYPE as RFC 5545 §3.2.9 says: FREE blocks nothing,
   /// BUSY-TENTATIVE follows --tentative, BUSY-UNAVAILABLE is out of office, anything else is
-  /// BUSY. A period that ends before it
-  /// starts is skipped with a warning, as an event with DTEND before DTSTART is.
+  /// BUSY. A period that is not RFC 5545 is refused (`ValueSyntax.verdict`: an error in
+  /// `freetime check`, its time lost) or read as its producer plainly meant it; one that ends
+  /// before it starts is skipped with a warning.
   mutating func readFreeBusy(_ lines: [ContentLine], into person: inout PersonAccumulator) {
     let before = person.diagnostics.count
     var periods: [(Interval, BusyKind, Int?, String)] = []
@@ -26,14 +27,20 @@ extension FileReader {
       for text in line.value.split(separator: ",", omittingEmptySubsequences: false) {
         let shown = Sanitize.text(String(text), limit: 60)
         var value = Array(String(text).trimmingWhitespace().utf8)
-        if case .repaired(let repaired, let reading) = ValueSyntax.verdict(value, of: .freebusy) {
+        var readable = true
+        switch ValueSyntax.verdict(value, of: .freebusy) {
+        case .valid:
+          break
+        case .repaired(let repaired, let reading):
           value = repaired
           if options.lint {
             warnings.append(
               Diagnostic(file: file, line: line.number, message: reading, severity: .note))
           }
+        case .unreadable:
+          readable = false
         }
-        guard let period = ValueSyntax.period(value, home: homeZone) else {
+        guard readable, let period = ValueSyntax.period(value, home: homeZone) else {
           warnings.append(
             Diagnostic(
               file: file, line: line.number,
@@ -53,26 +60,22 @@ extension FileReader {
       }
     }
     person.diagnostics += warnings
-    // The time it speaks for: its DTSTART–DTEND (RFC 5545 §3.6.4), all time without either. A
-    // range that cannot be read (a value that is no DATE-TIME, one end alone, an end not after
-    // the start) speaks only for the periods it lists, whatever their FBTYPE.
+    // The time it speaks for (`CalendarCoverage.addFreeBusy`).
     let bounds = [PropertyName.dtstart, .dtend].map { kind in lines.first { $0.kind == kind } }
     let range = bounds.map { $0.flatMap { ValueSyntax.instant($0.strippedValue, home: homeZone) } }
-    var rangeUnreadable = false
-    if let start = range[0], let end = range[1], start < end {
-      coverage.freeBusyRanges.append(Interval(start, end))
-    } else if bounds[0] == nil && bounds[1] == nil {
-      coverage.freeBusyWithoutRange = true
-    } else {
-      rangeUnreadable = true
+    var readable: Interval? = nil
+    if let start = range[0], let end = range[1], start < end { readable = Interval(start, end) }
+    let written = bounds[0] != nil || bounds[1] != nil
+    let rangeUnreadable = readable == nil && written
+    coverage.addFreeBusy(range: readable, written: written, listed: listed)
+    if rangeUnreadable {
       let at = (bounds[0] ?? bounds[1])!
-      let why = Diagnostic(
-        file: file, line: at.number,
-        message:
-          "VFREEBUSY's DTSTART–DTEND cannot be read; it speaks only for the periods it lists, and the rest of its time is unknown (busy unless --unknown free)",
-        severity: .error)
-      person.diagnostics.append(why)
-      coverage.freeBusyRanges += listed
+      person.diagnostics.append(
+        Diagnostic(
+          file: file, line: at.number,
+          message:
+            "VFREEBUSY's DTSTART–DTEND cannot be read; it speaks only for the periods it lists, and the rest of its time is unknown (busy unless --unknown free)",
+          severity: .error))
     }
     let periodLines = lines.filter { $0.name == "FREEBUSY" }.count
     let read = !listed.isEmpty || (periodLines == 0 && !rangeUnreadable)

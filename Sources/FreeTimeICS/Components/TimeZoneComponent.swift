@@ -18,14 +18,20 @@ extension FileReader {
     // changes of offset.
     for (index, line) in lines.enumerated() where line.kind == .rrule && line.hasValue {
       guard let cleaned = RecurrenceRule.withoutUnknownParts(line.strippedValue) else { continue }
+      // Without its UNTIL an old observance would run on beside the one that replaced it.
+      if cleaned.unknown.contains(where: { $0.uppercased().hasPrefix("UNTIL=") }) {
+        person.diagnostics.append(
+          warning(
+            line.number,
+            "VTIMEZONE rule's UNTIL cannot be read; the zone is ignored, its TZID is looked up by name"
+          ))
+        return
+      }
       lines[index] = ContentLine(
         bytes: Array(line.bytes[..<line.valueStart!]) + cleaned.text, number: line.number)
       for part in cleaned.unknown {
         person.diagnostics.append(
-          warning(
-            line.number,
-            "VTIMEZONE rule part '\(Sanitize.text(part, limit: 40))' is not one freetime knows; the rule is read without it"
-          ))
+          warning(line.number, RecurrenceRule.leftOut(part, of: "VTIMEZONE rule")))
       }
     }
     // Observance rules other than FREQ=YEARLY make libical 3.0.16 spin, and it expands a
@@ -91,9 +97,14 @@ extension FileReader {
     }
     // An observance's onset is a DATE-TIME like any other (the one value reader,
     // `ValueSyntax`): one that is not RFC 5545 is refused, not read as libical reads it.
-    for line in lines where line.kind == .dtstart {
-      let value = line.strippedValue
-      if !ValueSyntax.isTime(value) {
+    for (index, line) in lines.enumerated() where line.kind == .dtstart {
+      switch ValueSyntax.verdict(line.strippedValue, of: .dtstart) {
+      case .valid:
+        break
+      case .repaired(let repaired, _):
+        lines[index] = ContentLine(
+          bytes: Array(line.bytes[..<line.valueStart!]) + repaired, number: line.number)
+      case .unreadable:
         person.diagnostics.append(
           Diagnostic(
             file: file, line: line.number,

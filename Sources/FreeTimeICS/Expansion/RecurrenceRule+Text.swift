@@ -2,8 +2,7 @@ import FreeTimeCore
 
 /// The text of an event's RRULE before libical's rule reader sees it.
 extension RecurrenceRule {
-  /// The rule parts of RFC 5545 §3.3.10 and RFC 7529, which libical reads.
-  /// The same, each packed into a number (`packed`), for `isPlain`; those longer than eight
+  /// The rule parts of `knownParts`, each packed into a number (`packed`), for `isPlain`; those longer than eight
   /// letters (BYMONTHDAY, BYYEARDAY) as bytes.
   private static let knownPacked: [UInt64] = knownParts.map { packed(Array($0.utf8)) }
   private static let longParts: [[UInt8]] = knownParts.filter { $0.count > 8 }.map {
@@ -41,7 +40,7 @@ extension RecurrenceRule {
           long.elementsEqual(name) { $0 == ($1 >= 0x61 && $1 <= 0x7A ? $1 - 0x20 : $1) }
         }
       guard known else { return false }
-      if number == untilPacked && !ValueSyntax.isTime(text, equals + 1, end) { return false }
+      if number == untilPacked && !ValueSyntax.isRealTime(text, equals + 1, end) { return false }
       start = end + 1
     }
     return true
@@ -58,7 +57,7 @@ extension RecurrenceRule {
       while end < text.count && text[end] != UInt8(ascii: ";") { end += 1 }
       if end == start && end != text.count - 1 { return false }
       if end - start > 6, packed(text[start..<(start + 5)]) == untilPacked,
-        text[start + 5] == UInt8(ascii: "="), !ValueSyntax.isTime(text, start + 6, end)
+        text[start + 5] == UInt8(ascii: "="), !ValueSyntax.isRealTime(text, start + 6, end)
       {
         return false
       }
@@ -69,6 +68,7 @@ extension RecurrenceRule {
 
   private static let untilPacked = packed(Array("UNTIL".utf8))
 
+  /// The rule parts of RFC 5545 §3.3.10 and RFC 7529, which libical reads.
   static let knownParts: Set<String> = [
     "FREQ", "UNTIL", "COUNT", "INTERVAL", "BYSECOND", "BYMINUTE", "BYHOUR", "BYDAY",
     "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST", "RSCALE", "SKIP",
@@ -108,7 +108,10 @@ extension RecurrenceRule {
     for (index, part) in parts.enumerated() {
       guard !part.isEmpty else {
         // A ';' at the very end is read by libical as nothing: not a change.
-        if index != parts.count - 1 { changed = true }
+        if index != parts.count - 1 && !changed {
+          changed = true
+          rewritten.append("with an empty part (';;')")
+        }
         continue
       }
       guard let equals = part.firstIndex(of: UInt8(ascii: "=")),
@@ -119,16 +122,20 @@ extension RecurrenceRule {
         continue
       }
       var value = Array(part[(equals + 1)...])
-      if ContentLine.asciiUppercased(part[..<equals]) == "UNTIL" && !ValueSyntax.isTime(value) {
-        let upper = Array(ContentLine.asciiUppercased(value).utf8)
-        guard ValueSyntax.isTime(upper) else {
+      // UNTIL is a DATE or DATE-TIME: the one value reader's verdict (`ValueSyntax.verdict`).
+      if ContentLine.asciiUppercased(part[..<equals]) == "UNTIL" {
+        switch ValueSyntax.verdict(value, of: .dtstart) {
+        case .valid:
+          break
+        case .repaired(let repaired, _):
+          value = repaired
+          rewritten.append("with its UNTIL written otherwise")
+          changed = true
+        case .unreadable:
           unknown.append(String(decoding: part, as: UTF8.self))
           changed = true
           continue
         }
-        value = upper
-        rewritten.append("with its UNTIL in lower case")
-        changed = true
       }
       kept.append(Array(part[...equals]) + value)
     }
@@ -137,5 +144,16 @@ extension RecurrenceRule {
       Array(kept.joined(separator: [UInt8(ascii: ";")])), unknown,
       rewritten.isEmpty ? nil : rewritten.joined(separator: ", ")
     )
+  }
+
+  /// The warning on a part `withoutUnknownParts` left out of the rule of a `what` (an RRULE, a
+  /// VTIMEZONE's).
+  static func leftOut(_ part: String, of what: String) -> String {
+    if part.uppercased().hasPrefix("UNTIL=") {
+      return
+        "\(what)'s UNTIL '\(Sanitize.text(String(part.dropFirst(6)), limit: 40))' cannot be read; the rule is read without it, as a series that does not end (no instance is lost)"
+    }
+    return
+      "\(what) part '\(Sanitize.text(part, limit: 40))' is not one freetime knows; the rule is read without it (a part can only narrow a rule: no instance is lost)"
   }
 }

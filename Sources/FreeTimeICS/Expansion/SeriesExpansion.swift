@@ -43,7 +43,7 @@ extension EventInterpreter {
     collector.add(start, length: length)
     for rule in event.rules {
       guard rule.frequency != nil else {
-        warn(.rrule, "RRULE cannot be read; only DTSTART is used")
+        warn(.rrule, "RRULE cannot be read; only DTSTART is used", severity: .error)
         continue
       }
       try walk(rule, start: start, length: length, into: &collector)
@@ -72,14 +72,14 @@ extension EventInterpreter {
     switch rdate {
     case .time(let written):
       guard written.isReadable else {
-        warn(.rdate, "RDATE cannot be read; ignored")
+        warn(.rdate, "RDATE cannot be read; that instance is lost", severity: .error)
         return
       }
       let value = try resolve(written, .rdate)
       collector.add(onSeriesClock(value, tzid: written.tzid, start: start), length: length)
     case .period(let from, let to, let duration):
       guard from.isReadable else {
-        warn(.rdate, "RDATE period cannot be read; ignored")
+        warn(.rdate, "RDATE period cannot be read; that instance is lost", severity: .error)
         return
       }
       let value = onSeriesClock(try resolve(from, .rdate), tzid: from.tzid, start: start)

@@ -31,11 +31,15 @@ enum LibicalEvent {
       // An end past libical's year 3000 (`99991231T235959Z`: "never") is read as written: it
       // ends after any window.
       event.end = written(icalproperty_get_dtend(prop), prop, lateYears: true)
+    } else if event.lines.has(.dtend) {
+      event.end = .dropped
     }
     if let prop = first(comp, ICAL_DURATION_PROPERTY) {
       let d = icalproperty_get_duration(prop)
       event.duration =
         icaldurationtype_is_bad_duration(d) != 0 ? .unreadable : .value(WrittenDuration(d))
+    } else if event.lines.has(.duration) {
+      event.duration = .dropped
     }
     if let prop = first(comp, ICAL_RECURRENCEID_PROPERTY) {
       event.recurrenceID = written(icalproperty_get_recurrenceid(prop), prop)

@@ -2,10 +2,11 @@ import FreeTimeCore
 
 /// The time a person's calendar speaks for (docs/ARCHITECTURE.md, What is busy): outside it the
 /// person's time is unknown, and unknown is not free. Each VCALENDAR covers all time unless it
-/// says otherwise: one with `X-CALSTART`/`X-CALEND` (Outlook's export range) covers that range;
-/// one whose components, VTIMEZONEs aside, are all VFREEBUSY covers their DTSTART–DTEND ranges
-/// (a VFREEBUSY without both covers all time; `freetime busy` writes its window so). A person's
-/// coverage is the union of their VCALENDARs'.
+/// says otherwise: one with `X-CALSTART`/`X-CALEND` (Outlook's export range) covers that range,
+/// or the time from or before the one written; one whose components, VTIMEZONEs aside, are all
+/// VFREEBUSY covers what they speak for (`CalendarCoverage.addFreeBusy`; `freetime busy` writes
+/// its window so); a range that cannot be read is never all time. A person's coverage is the
+/// union of their VCALENDARs'.
 struct Coverage {
   /// Whether some VCALENDAR covers all time.
   private(set) var all = false
@@ -45,8 +46,28 @@ struct CalendarCoverage {
   var sawCalRange: Bool { calStartLine != nil || calEndLine != nil }
   /// Whether every component so far, VTIMEZONEs aside, is a VFREEBUSY.
   var onlyFreeBusy = true
-  var freeBusyRanges: [Interval] = []
-  var freeBusyWithoutRange = false
+  /// What the VFREEBUSYs speak for: their ranges, and the periods listed by those whose range
+  /// cannot be read.
+  private(set) var freeBusyRanges: [Interval] = []
+  /// Whether a VFREEBUSY has neither DTSTART nor DTEND (it covers all time).
+  private(set) var freeBusyWithoutRange = false
+  /// Whether a VFREEBUSY's range cannot be read (it speaks only for what it lists, perhaps
+  /// nothing).
+  private(set) var freeBusyRangeUnreadable = false
+
+  /// What one VFREEBUSY speaks for (RFC 5545 §3.6.4): its DTSTART–DTEND; all time without
+  /// either; only the periods it lists, whatever their FBTYPE, when its range cannot be read
+  /// (`range` nil: a value that is no DATE-TIME, one end alone, an end not after the start).
+  mutating func addFreeBusy(range: Interval?, written: Bool, listed: [Interval]) {
+    if let range {
+      freeBusyRanges.append(range)
+    } else if !written {
+      freeBusyWithoutRange = true
+    } else {
+      freeBusyRangeUnreadable = true
+      freeBusyRanges += listed
+    }
+  }
 
   /// Whether X-CALSTART/X-CALEND were written and cannot be read as a range: one is there but
   /// not a DATE-TIME, or the end is not after the start.
@@ -60,17 +81,19 @@ struct CalendarCoverage {
   /// Adds what this VCALENDAR covers to a person's coverage. X-CALSTART alone covers all time
   /// from it, X-CALEND alone all time before it (Outlook writes an open export range so). One
   /// whose X-CALSTART/X-CALEND cannot be read speaks only for what it lists: its VFREEBUSY
-  /// periods (its events block whether covered or not).
+  /// periods (its events block whether covered or not). One of VFREEBUSYs only speaks for what
+  /// they do (`addFreeBusy`), unless one of them covers all time.
   func add(to coverage: inout Coverage) {
-    if calRangeUnreadable {
+    if calRangeUnreadable
+      || (!sawCalRange && onlyFreeBusy && !freeBusyWithoutRange
+        && (!freeBusyRanges.isEmpty || freeBusyRangeUnreadable))
+    {
       coverage.addNothing()
       for range in freeBusyRanges { coverage.add(range) }
     } else if sawCalRange {
       coverage.add(
         Interval(
           calStart ?? PersonCalendar.allTime.start, calEnd ?? PersonCalendar.allTime.end))
-    } else if onlyFreeBusy && !freeBusyRanges.isEmpty && !freeBusyWithoutRange {
-      for range in freeBusyRanges { coverage.add(range) }
     } else {
       coverage.addAll()
     }

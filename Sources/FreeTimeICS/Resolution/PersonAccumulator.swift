@@ -61,7 +61,7 @@ struct PersonAccumulator {
   /// Per UID number and original start: the latest override read (its index in `overrides`).
   var latestOverride: [Key: Int32] = [:]
   /// Per UID number: the iTIP CANCEL of the whole event that was its latest master when read
-  /// (it counts while it still is: `cancelled(_:)`).
+  /// (it counts while it still is the latest: `keepLiveOverrides`).
   var cancellations: [Int32: Int32] = [:]
 
   init(window: Interval) {

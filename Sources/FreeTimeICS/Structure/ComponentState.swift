@@ -16,8 +16,10 @@ struct ComponentState {
   /// Warnings found by the pre-pass, given out with the UID when the component is read, and
   /// `freetime check`'s notes (`lint`: a value read as its producer meant it).
   var notes: [(line: Int, message: String, lint: Bool)] = []
-  /// Whether the component is an iTIP CANCEL (METHOD:CANCEL on its VCALENDAR).
+  /// Whether the component is an iTIP CANCEL (METHOD:CANCEL on its VCALENDAR), or of an iTIP
+  /// message at all (a METHOD).
   var cancels = false
+  var inMessage = false
   /// Whether a component that holds time is nested in this one, which freetime does not read
   /// (a VEVENT inside an X- component): it counts as a component that cannot be read.
   var hidesTime = false
@@ -97,6 +99,6 @@ struct ComponentState {
     PreRead(
       revision: Revision(sequence: sequence ?? 0, stamp: stamp ?? Int64.min), uid: uid,
       status: status, transp: transp, showAs: busyStatus ?? intendedStatus, reply: reply,
-      cancels: cancels)
+      cancels: cancels, inMessage: inMessage)
   }
 }

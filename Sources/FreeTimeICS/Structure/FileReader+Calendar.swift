@@ -13,6 +13,7 @@ extension FileReader {
     owner = ownerHint
     coverage = CalendarCoverage()
     cancels = false
+    inMessage = false
   }
 
   /// X-WR-CALNAME or X-OWNER naming the calendar's owner, when it is an address and nothing

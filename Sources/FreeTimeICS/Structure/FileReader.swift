@@ -22,6 +22,8 @@ struct FileReader {
   /// Whether the current VCALENDAR is an iTIP CANCEL (METHOD:CANCEL, RFC 5546 §3.2.5): each
   /// VEVENT in it cancels the event or instance it names.
   var cancels = false
+  /// Whether the current VCALENDAR has a METHOD (RFC 5546): events need no DTSTART there.
+  var inMessage = false
 
   /// Open components, outermost first, with the line each began on.
   var stack: [(name: String, line: Int)] = []
@@ -162,6 +164,7 @@ struct FileReader {
       skipDepth = 0
       current = ComponentState(owner: owner.address)
       current.cancels = cancels && what == "VEVENT"
+      current.inMessage = inMessage
     default:
       beginNested(what, line)
     }
@@ -174,8 +177,9 @@ struct FileReader {
   /// A component inside the top-level one: kept for VTIMEZONE (its observances) and
   /// VAVAILABILITY (its AVAILABLE), dropped elsewhere (a VALARM).
   private mutating func beginNested(_ what: String, _ line: ContentLine) {
-    if skipDepth == 0 && stack.count == 2 && FileReader.holdsTime.contains(what)
-      && !FileReader.holdsTime.contains(componentName) && componentName != "VTIMEZONE"
+    if skipDepth == 0 && stack.count == 2 && componentName != "VEVENT"
+      && componentName != "VTIMEZONE" && !FileReader.holdsTime.contains(componentName)
+      && FileReader.holdsTime.contains(what)
     {
       // An event wrapped in a component freetime does not read (`BEGIN:X-WRAPPER`): never
       // dropped in silence, and never counted as read.
@@ -253,6 +257,7 @@ struct FileReader {
       if kind == .calendarName { calendarOwner(line, source: .calendarName) }
       if kind == .owner { calendarOwner(line, source: .xOwner) }
       if kind == .other, line.name == "METHOD" {
+        inMessage = true
         cancels = ContentLine.asciiUppercased(line.strippedValue) == "CANCEL"
         if cancels && options.lint {
           person.diagnostics.append(
@@ -337,10 +342,19 @@ struct FileReader {
       return
     }
     if tooManyParameters(line) { return }
-    if kind.isTime, let bad = line.impossibleDate {
+    // An impossible DTSTART skips the event; an impossible EXDATE or RDATE value is ignored
+    // (an RDATE's instance is lost). An impossible DTEND or RECURRENCE-ID goes to the one value
+    // reader (`ValueCheck`), which makes the end unknown or the override block its own time;
+    // 24:00, midnight at the end of a day, is read so there.
+    if kind == .dtstart || kind == .exdate || kind == .rdate, let bad = line.impossibleDate,
+      !ValueSyntax.isEndOfDay(bad.utf8)
+    {
       let what = "impossible date or time '\(Sanitize.text(bad, limit: 40))' in \(line.name)"
       if kind == .exdate || kind == .rdate {
-        person.diagnostics.append(warning(line.number, "\(what); that value is ignored"))
+        person.diagnostics.append(
+          Diagnostic(
+            file: file, line: line.number, message: "\(what); that value is ignored",
+            severity: kind == .rdate ? .error : .warning))
         return
       }
       current.invalid = current.invalid ?? (line.number, "event skipped: \(what)")

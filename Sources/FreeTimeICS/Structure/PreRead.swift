@@ -19,6 +19,8 @@ struct PreRead {
   var reply: Reply? = nil
   /// Whether the component is an iTIP CANCEL (its VCALENDAR has METHOD:CANCEL).
   var cancels = false
+  /// Whether its VCALENDAR is an iTIP message (it has a METHOD).
+  var inMessage = false
 
   /// STATUS:CANCELLED, STATUS:TENTATIVE, and TRANSP:TRANSPARENT (or TRANSPARENT-NOCONFLICT).
   var statusAndTransparency: (cancelled: Bool, tentative: Bool, transparent: Bool) {

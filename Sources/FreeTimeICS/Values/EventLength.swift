@@ -6,8 +6,8 @@ struct EventLength: Equatable {
   var civil: Int64
   var exact: Int64
 
-  /// From each instance's start to the end of its day on its own clock, for an end that cannot
-  /// be read (the time it may cover, which is unknown; docs/BAD-INPUT.md, Values). Marked by an
+  /// From each instance's start to the end of its day on its own clock (for a UTC time, the
+  /// later end of its day in UTC and in the home zone), for an end that cannot be read (the time it may cover, which is unknown; docs/BAD-INPUT.md, Values). Marked by an
   /// `exact` no length has, so the struct stays two words.
   static let restOfDay = EventLength(civil: 0, exact: .min)
 
@@ -31,7 +31,13 @@ struct EventLength: Equatable {
   private func wallClockEnd(of start: TimeValue, startInstant: Instant, home: Zone) -> Instant {
     if toEndOfDay {
       let midnight = (CivilTime.floorDiv(start.civil, 86400) + 1) * 86400
-      return max(startInstant, start.with(civil: midnight).instant(home: home))
+      var end = start.with(civil: midnight).instant(home: home)
+      // A time in UTC names no one's day: the later of UTC's midnight and the home zone's.
+      if case .utc = start.kind {
+        let local = LocalTimeResolver.civil(startInstant, in: home)
+        end = max(end, home.instant(civil: (CivilTime.floorDiv(local, 86400) + 1) * 86400))
+      }
+      return max(startInstant, end)
     }
     return start.with(civil: start.civil + civil).instant(home: home) + exact
   }

@@ -2,9 +2,10 @@ import FreeTimeCore
 
 /// The one reader of iCalendar value text (RFC 5545 §3.3): dates and date-times
 /// (`YYYYMMDD[THHMMSS[Z]]`), UTC offsets (`+0130`), periods (`start/end`, `start/duration`) and
-/// durations (through `DurationSyntax`, the command line's grammar for the same ISO 8601 form).
-/// Every reading of such text in freetime goes through here; what each caller accepts
-/// (leap seconds, years) it states itself.
+/// durations (their numbers through `DurationSyntax`, the command line's grammar for the same
+/// ISO 8601 form). Every reading of such text in freetime goes through here, and `verdict` is
+/// the gate every value of a component passes first; what each caller accepts (leap seconds,
+/// years) it states itself.
 enum ValueSyntax {
   /// The fields of a `YYYYMMDD` or `YYYYMMDDTHHMMSS` value, before any range check.
   struct Fields: Equatable {
@@ -69,7 +70,12 @@ enum ValueSyntax {
   /// A real DATE-TIME (leap second allowed) as an instant; a floating one is read in `home`.
   static func instant<C: Collection>(_ text: C, home: Zone) -> Instant?
   where C.Element == UInt8 {
-    guard let (fields, utc) = dateTime(text), fields.isReal else { return nil }
+    guard let (fields, utc) = dateTime(text), fields.isReal else {
+      // Letters in lower case, as `verdict` reads them (RFC 5234 reads the grammar's in any
+      // case).
+      guard text.contains(where: { $0 == 0x74 || $0 == 0x7A }) else { return nil }
+      return instant(Array(ContentLine.asciiUppercased(text).utf8), home: home)
+    }
     return utc ? fields.civil : home.instant(civil: fields.civil)
   }
 
@@ -125,10 +131,11 @@ enum ValueSyntax {
   }
 }
 
-/// What the pre-pass makes of a time or duration value before anything reads it: every DATE,
-/// DATE-TIME, PERIOD and DURATION of a component is checked here, so a value that is not
-/// RFC 5545 is refused alike in every property (libical reads some such values silently, such
-/// as `2024092T090000Z` or `2024-09-03`, and drops others).
+/// What the one value reader makes of a time or duration value before anything reads it: every
+/// DATE, DATE-TIME, PERIOD and DURATION of a component is checked here (`ValueCheck`, the
+/// VFREEBUSY and VTIMEZONE readers, an RRULE's UNTIL), so a value that is not RFC 5545 is
+/// refused alike in every property (libical reads some such values silently, such as
+/// `2024092T090000Z` or `2024-09-03`, and drops others).
 extension ValueSyntax {
   /// The verdict on one value.
   enum Verdict: Equatable {
@@ -166,6 +173,16 @@ extension ValueSyntax {
     return true
   }
 
+  /// Whether `bytes[from..<to]` is a DATE or DATE-TIME value of a real date and time of day
+  /// (no February 30, no 24:00; a leap second allowed, as `Fields.isReal` does).
+  static func isRealTime(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Bool {
+    guard isTime(bytes, from, to), let f = date(bytes, at: from),
+      CivilTime.isValid(year: f.year, month: f.month, day: f.day)
+    else { return false }
+    guard to - from > 8, let t = dateTime(bytes, at: from) else { return true }
+    return t.isReal
+  }
+
   /// A DURATION value's form (RFC 5545 §3.3.6): an optional sign, `P`, then weeks alone or
   /// days and a time part (`T` followed by hours, minutes, seconds), designators in order, each
   /// at most once, at least one number.
@@ -175,7 +192,38 @@ extension ValueSyntax {
       body = body.dropFirst()
     }
     guard body.first == UInt8(ascii: "P") else { return false }
-    return durationShape(body.dropFirst(), repairing: false) != nil
+    // The form, checked without building anything (FREEBUSY periods come by the thousand).
+    var inTime = false
+    var sawTime = false
+    var digits = false
+    var parts = 0
+    var last = -1
+    for byte in body.dropFirst() {
+      if byte == UInt8(ascii: "T") {
+        guard !inTime, !digits else { return false }
+        inTime = true
+      } else if byte &- 0x30 <= 9 {
+        digits = true
+      } else {
+        let rank: Int
+        switch byte {
+        case UInt8(ascii: "W"): rank = 0
+        case UInt8(ascii: "D"): rank = 1
+        case UInt8(ascii: "H"): rank = 2
+        case UInt8(ascii: "M"): rank = 3
+        case UInt8(ascii: "S"): rank = 4
+        default: return false
+        }
+        // Designators in order, each once, in their part; weeks stand alone.
+        guard digits, rank > last, (rank >= 2) == inTime, last != 0, rank != 0 || parts == 0
+        else { return false }
+        if inTime { sawTime = true }
+        parts += 1
+        digits = false
+        last = rank
+      }
+    }
+    return !digits && parts > 0 && (!inTime || sawTime)
   }
 
   /// A DURATION written the way producers write one whose meaning is plain: weeks or days after
@@ -245,9 +293,11 @@ extension ValueSyntax {
 
   /// A PERIOD (RFC 5545 §3.3.9): a DATE-TIME, `/`, and a DATE-TIME or a DURATION.
   static func isPeriod<C: Collection>(_ text: C) -> Bool where C.Element == UInt8 {
-    let parts = Array(text).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-    guard parts.count == 2, parts[0].count >= 15, isTime(parts[0]) else { return false }
-    return (parts[1].count >= 15 && isTime(parts[1])) || isDuration(parts[1])
+    guard let slash = text.firstIndex(of: UInt8(ascii: "/")) else { return false }
+    let start = text[..<slash]
+    let end = text[text.index(after: slash)...]
+    guard start.count >= 15, isTime(start), !end.contains(UInt8(ascii: "/")) else { return false }
+    return (end.count >= 15 && isTime(end)) || isDuration(end)
   }
 
   /// A PERIOD written as producers write one whose meaning is plain: its ends DATEs
@@ -316,7 +366,35 @@ extension ValueSyntax {
       }
       return .unreadable
     default:
-      return isTime(text) ? .valid : .unreadable
+      guard isTime(text) else { return .unreadable }
+      guard text.count > 8, let (fields, utc) = dateTime(text), !fields.isReal else {
+        if text.count == 8, let f = Array(text).withUnsafeBufferPointer({ date($0, at: 0) }),
+          !CivilTime.isValid(year: f.year, month: f.month, day: f.day)
+        {
+          return .unreadable
+        }
+        return .valid
+      }
+      // 24:00:00, which some producers write for the end of a day: the next midnight.
+      guard isEndOfDay(text) else { return .unreadable }
+      let next = CivilTime.fields(
+        CivilTime.seconds(fields.year, fields.month, fields.day) + 86400)
+      func digits(_ n: Int, _ count: Int) -> String {
+        String(repeating: "0", count: max(0, count - String(n).count)) + String(n)
+      }
+      let read =
+        digits(next.year, 4) + digits(next.month, 2) + digits(next.day, 2) + "T000000"
+        + (utc ? "Z" : "")
+      return .repaired(
+        value: Array(read.utf8),
+        reading: "\(kind.spelling) '\(written)' is 24:00; read as the next midnight, \(read)")
     }
+  }
+
+  /// Whether a DATE-TIME is 24:00:00 of a real date (`20261124T240000`).
+  static func isEndOfDay<C: Collection>(_ text: C) -> Bool where C.Element == UInt8 {
+    guard let (fields, _) = dateTime(text) else { return false }
+    return fields.hour == 24 && fields.minute == 0 && fields.second == 0
+      && CivilTime.isValid(year: fields.year, month: fields.month, day: fields.day)
   }
 }

@@ -84,17 +84,8 @@ extension EventDescription {
       return !reads
     }
     if reads || !floating { return reads }
-    // A floating date-time is the home zone's only when no other time is UTC or zoned.
-    var zoned = false
-    forEachTime { time in
-      guard time.isReadable, !time.isDate else { return true }
-      if time.isUTC {
-        zoned = true
-      } else if let tzid = time.tzid, zones.zone(for: tzid) != nil {
-        zoned = true
-      }
-      return !zoned
-    }
-    return !zoned
+    // A floating date-time is the home zone's only when the event's times name no zone.
+    let zone = (try? zoneOfItsTimes(zones: zones, deferUnknown: false)) ?? nil
+    return zone == nil
   }
 }

@@ -5,14 +5,11 @@ import FreeTimeCore
 /// text after the offset (`WindowsDisplayName.key`), each with its Windows zone ID; a text that
 /// two zones share (Minsk, Astana) is keyed with its offset in minutes (`180|minsk`).
 ///
-/// Collected from: the Windows 10/11 registry's `Display` values (en-US) as kept by
-/// mattjohnsonpint/TimeZoneNames (`windows-displaynames.json` and every earlier `data.json`,
-/// 2019–2025, MIT); the display names in the comments of CLDR's `windowsZones.xml` (CLDR 1.8 to
-/// 48.2, Unicode License; the copies nodatime/nodatime and mithro/python-datetime-tz keep); the
-/// Windows XP names in CLDR's `CountItems.java` and ICU's `wintz.c`; node-ical's
-/// `build/windowsZonesOld.json` (Apache-2.0, legacy labels seen in ICS files); and Microsoft's
-/// "Time Zone Index Values" table. Facts only (a name and a zone ID), no code. The IDs are CLDR
-/// `windowsZones` IDs; four that current CLDR no longer maps are in
+/// Collected from public lists of them: the display names of Windows 10 and 11 (en-US) and of
+/// its updates since 2019, those CLDR's Windows zone mapping recorded from 2010 to 2025 (the
+/// Windows 7 and Vista texts, and XP's `(GMT…)` ones), and the legacy labels calendar libraries
+/// met in calendar files; facts only (a name and a zone ID), no code (docs/BAD-INPUT.md, Zones).
+/// The IDs are CLDR's Windows zone IDs; four that current CLDR no longer maps are in
 /// `WindowsDisplayName.retiredIDs`.
 enum WindowsDisplayNames {
   static let table = """

@@ -14,6 +14,8 @@ struct EventDescription: Equatable {
   /// An iTIP CANCEL (a VEVENT of a VCALENDAR with METHOD:CANCEL, RFC 5546 §3.2.5): cancelled,
   /// and newer than every version of its UID with the same SEQUENCE.
   var cancels = false
+  /// Whether its VCALENDAR is an iTIP message (it has a METHOD), where DTSTART is optional.
+  var inMessage = false
   var tentative = false
   var transparent = false
   /// Outlook's show-as, and the calendar owner's reply when the owner is an ATTENDEE.
@@ -23,7 +25,8 @@ struct EventDescription: Equatable {
   var summary: String?
 
   var start: Written<WrittenTime> = .absent
-  /// DTEND; a DTEND libical dropped counts as absent.
+  /// DTEND; one that cannot be read (`.dropped`, `.unreadable`) makes the end unknown
+  /// (`EventInterpreter.length(of:)`).
   var end: Written<WrittenTime> = .absent
   /// DURATION; `.unreadable` is a value libical read as a bad duration.
   var duration: Written<WrittenDuration> = .absent
@@ -65,6 +68,7 @@ extension EventDescription {
     (cancelled, tentative, transparent) = preRead.statusAndTransparency
     showAs = preRead.showAs
     reply = preRead.reply
+    inMessage = preRead.inMessage
     if preRead.cancels {
       cancels = true
       cancelled = true
@@ -104,6 +108,33 @@ extension EventDescription {
       }
     }
     for time in exdates where try !body(time) { return }
+  }
+
+  /// The zone the event's times name (docs/ARCHITECTURE.md, Where the standards are silent):
+  /// UTC or the zone of the first of DTSTART, DTEND, RECURRENCE-ID, the RDATEs and the EXDATEs
+  /// that is UTC or whose TZID is known; nil when none is. Its floating date-times (and those
+  /// whose TZID is unknown) are read in it (`EventInterpreter.floatingZone`), and only an event
+  /// without it reads the home zone for them (`readsHomeZone`).
+  ///
+  /// - Throws: `TimeValue.UnknownZone` for a TZID not defined yet, met before a zone is found
+  ///   (with `deferUnknown`).
+  func zoneOfItsTimes(zones: ZoneTable, deferUnknown: Bool) throws -> TimeValue.Kind? {
+    var found: TimeValue.Kind? = nil
+    try forEachTime { time in
+      guard time.isReadable, !time.isDate else { return true }
+      if time.isUTC {
+        found = .utc
+        return false
+      }
+      guard let tzid = time.tzid else { return true }
+      if let zone = zones.zone(for: tzid) {
+        found = .zoned(zone)
+        return false
+      }
+      if deferUnknown { throw TimeValue.UnknownZone(tzid: tzid) }
+      return true
+    }
+    return found
   }
 
   /// The line of the first property of this kind: a refused one's, else the first kept.

@@ -57,13 +57,16 @@ extension EventInterpreter {
         return known
       }
       // The time each instance may cover, from its start to the end of its day, is unknown
-      // (an error in `freetime check`).
+      // (an error in `freetime check`); an all-day event covers that day at least.
       for (kind, what) in unreadable {
         warn(
           line: event.line(of: kind),
-          "\(what); the time from the event's start to the end of its day is unknown (busy unless --unknown free)",
+          start.isDate
+            ? "\(what); the all-day event is read as its first day (it covers that day at least)"
+            : "\(what); the time from the event's start to the end of its day is unknown (busy unless --unknown free)",
           severity: .error)
       }
+      if start.isDate { return .oneDay }
       endIsUnknown = true
       return .restOfDay
     }

@@ -26,8 +26,10 @@ struct EventInterpreter {
   var home: Zone { context.home }
   var options: ReadOptions { context.options }
 
-  mutating func warn(_ kind: PropertyName, _ message: String) {
-    warn(line: event.line(of: kind), message)
+  mutating func warn(
+    _ kind: PropertyName, _ message: String, severity: Diagnostic.Severity = .warning
+  ) {
+    warn(line: event.line(of: kind), message, severity: severity)
   }
 
   mutating func warn(line: Int, _ message: String, severity: Diagnostic.Severity = .warning) {
@@ -97,22 +99,7 @@ struct EventInterpreter {
   ///
   /// - Throws: `TimeValue.UnknownZone` for a TZID not defined yet (with `deferUnknownZones`).
   private func floatingZone() throws -> TimeValue.Kind? {
-    var found: TimeValue.Kind? = nil
-    try event.forEachTime { time in
-      guard time.isReadable, !time.isDate else { return true }
-      if time.isUTC {
-        found = .utc
-        return false
-      }
-      guard let tzid = time.tzid else { return true }
-      if let zone = context.zones.zone(for: tzid) {
-        found = .zoned(zone)
-        return false
-      }
-      if context.deferUnknownZones { throw TimeValue.UnknownZone(tzid: tzid) }
-      return true
-    }
-    return found
+    try event.zoneOfItsTimes(zones: context.zones, deferUnknown: context.deferUnknownZones)
   }
 
   /// What the event contributes.
@@ -215,7 +202,7 @@ struct EventInterpreter {
     return event.reply == .declined ? .declined : .delegated
   }
 
-  /// Warns about the properties that were dropped as unreadable (by the pre-pass or libical);
+  /// Warns about the properties that were dropped as unreadable (by `ValueCheck` or libical);
   /// DTSTART, DTEND and DURATION are reported where they are read. Returns whether the
   /// RECURRENCE-ID was dropped.
   private mutating func warnDropped() -> Bool? {
@@ -225,7 +212,8 @@ struct EventInterpreter {
       let line = dropped.line ?? event.lines[dropped.name]
       switch dropped.name {
       case .rrule:
-        warn(line: line, "RRULE '\(shown)' cannot be read; only DTSTART is used")
+        warn(
+          line: line, "RRULE '\(shown)' cannot be read; only DTSTART is used", severity: .error)
       case .exdate:
         warn(
           line: line, "EXDATE '\(shown)' cannot be read; it is ignored (those instances stay busy)")
@@ -249,7 +237,11 @@ struct EventInterpreter {
     case .value(let written):
       return try resolve(written, .dtstart)
     case .absent:
-      warn(line: event.lines.begin, "event skipped: it has no DTSTART")
+      // DTSTART is optional in an iTIP message (RFC 5546: a REPLY, a REFRESH): such an event
+      // says no time. Elsewhere RFC 5545 wants one, and the event's time is lost.
+      if !event.inMessage {
+        warn(line: event.lines.begin, "event skipped: it has no DTSTART", severity: .error)
+      }
     case .dropped:
       let shown = Sanitize.text(event.dropped.first { $0.name == .dtstart }?.value ?? "", limit: 60)
       warn(
@@ -297,7 +289,7 @@ struct EventInterpreter {
       return made(key: Instant.min + Int64(event.lines.begin), thisAndFuture: false)
     }
     guard case .value(let written) = event.recurrenceID else {
-      warn(.recurrenceID, "override skipped: RECURRENCE-ID cannot be read")
+      warn(.recurrenceID, "override skipped: RECURRENCE-ID cannot be read", severity: .error)
       return .none
     }
     var rid = try resolve(written, .recurrenceID)

@@ -34,22 +34,15 @@ enum ValueCheck {
           notes.append((line.number, "RRULE \(rewritten); read without that", true))
         }
         for part in cleaned.unknown {
-          notes.append(
-            (
-              line.number,
-              part.uppercased().hasPrefix("UNTIL=")
-                ? "RRULE's UNTIL '\(Sanitize.text(String(part.dropFirst(6)), limit: 40))' cannot be read; the rule is read without it, as a series that does not end (no instance is lost)"
-                : "RRULE part '\(Sanitize.text(part, limit: 40))' is not one freetime knows; the rule is read without it (a part can only narrow a rule: no instance is lost)",
-              false
-            ))
+          notes.append((line.number, RecurrenceRule.leftOut(part, of: "RRULE"), false))
         }
         continue
       }
       guard kind.isTime || kind == .duration, let start = line.valueStart,
         kind == .duration
-          || !line.bytes.withUnsafeBufferPointer({ ValueSyntax.isTime($0, start, $0.count) })
+          || !line.bytes.withUnsafeBufferPointer({ ValueSyntax.isRealTime($0, start, $0.count) })
       else {
-        // Not a value to check, or a DATE or DATE-TIME as it is (most are).
+        // Not a value to check, or a real DATE or DATE-TIME as it is (most are).
         out?.append(line)
         continue
       }

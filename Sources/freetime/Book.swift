@@ -158,7 +158,13 @@ enum Booking {
         what.append(Explanation(kind: .event, person: person.name, origin: origin).text)
       }
       if setup.unknownTime(of: person).contains(where: { $0.overlaps(meeting) }) {
-        what.append("\(person.name)'s calendar does not cover that time (--unknown free)")
+        if !person.uncoveredTime(in: meeting).isEmpty {
+          what.append("\(person.name)'s calendar does not cover that time (--unknown free)")
+        }
+        for (i, interval) in person.unknown.enumerated() where interval.overlaps(meeting) {
+          let origin = i < person.unknownOrigins.count ? person.unknownOrigins[i] : nil
+          what.append(Explanation(kind: .unknown, person: person.name, origin: origin).text)
+        }
       }
       if !what.isEmpty {
         out.append("\(person.name) is busy then: " + what.joined(separator: ", "))

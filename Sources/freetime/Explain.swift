@@ -27,7 +27,7 @@ struct Explanation: Sendable {
       return "\(person ?? "?")'s working hours \(edge == "start" ? "begin" : "end")"
     case .event, .unknown:
       var out = person ?? "?"
-      if kind == .unknown { out += " — unknown: the end of this event cannot be read" }
+      if kind == .unknown { out += " — unknown: a time of this event cannot be read" }
       if let status { out += " — " + (status == "out-of-office" ? "out of office" : status) }
       if let summary = origin?.summary, !summary.isEmpty {
         out += " — " + Sanitize.text(summary, limit: 80)

@@ -745,25 +745,48 @@ import Testing
     }
   }
 
-  @Test func withoutUnknownParts() {
-    func cleaned(_ text: String) -> String? {
-      RecurrenceRule.withoutUnknownParts(Array(text.utf8)).map {
-        String(decoding: $0.text, as: UTF8.self) + " " + $0.unknown.joined(separator: ",")
+  @Test func asMeant() {
+    func read(_ text: String) -> String? {
+      RecurrenceRule.asMeant(Array(text.utf8), of: "RRULE").map {
+        $0.texts.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " | ") + " "
+          + $0.warnings.map {
+            $0.components(separatedBy: " '").dropFirst().first?.split(separator: "'").first ?? ""
+          }.joined(separator: ",")
       }
     }
-    #expect(cleaned("FREQ=DAILY;COUNT=3") == nil)
+    #expect(read("FREQ=DAILY;COUNT=3") == nil)
     #expect(
-      cleaned(
-        "FREQ=YEARLY;bymonthday=1;BYYEARDAY=1;BYMONTH=1;BYSETPOS=1;WKST=MO;BYWEEKNO=1;BYSECOND=0;BYMINUTE=0;BYHOUR=0;BYDAY=MO;INTERVAL=1;UNTIL=20270101T000000Z;RSCALE=GREGORIAN;SKIP=OMIT;COUNT=2"
+      read(
+        "FREQ=YEARLY;bymonthday=1;BYYEARDAY=1;BYMONTH=1;BYSETPOS=1;WKST=MO;BYWEEKNO=1;BYSECOND=0;BYMINUTE=0;BYHOUR=0;BYDAY=MO;INTERVAL=1;UNTIL=20270101T000000Z;RSCALE=GREGORIAN;SKIP=OMIT"
       ) == nil)
-    #expect(cleaned("FREQ=YEARLY;BYMONTHDAYS=1") == "FREQ=YEARLY BYMONTHDAYS=1")
-    #expect(cleaned("FREQ=DAILY;COUNT=3;") == nil)
-    #expect(cleaned("freq=daily;x-a=1") == "freq=daily x-a=1")
-    #expect(cleaned("FREQ=DAILY;;BYDAY=MO") == "FREQ=DAILY;BYDAY=MO ")
+    #expect(read("FREQ=YEARLY;BYMONTHDAYS=1") == "FREQ=YEARLY BYMONTHDAYS=1")
+    #expect(read("FREQ=DAILY;COUNT=3;") == nil)
+    #expect(read("freq=daily;x-a=1") == "freq=daily x-a=1")
+    #expect(read("FREQ=DAILY;;BYDAY=MO") == "FREQ=DAILY;BYDAY=MO ")
     #expect(
-      cleaned("RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=FORWARD;X=1")
+      read("RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=FORWARD;X=1")
         == "RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=FORWARD X=1")
-    #expect(cleaned("X-ONLY=1") == nil)
+    #expect(read("X-ONLY=1") == nil)
+    // Empty values and list elements, which libical reads as hour 0 or refuses.
+    #expect(read("FREQ=DAILY;BYHOUR=") == "FREQ=DAILY BYHOUR=")
+    #expect(read("FREQ=DAILY;BYHOUR=10,") == "FREQ=DAILY;BYHOUR=10 ")
+    #expect(read("FREQ=DAILY;BYHOUR=,,10") == "FREQ=DAILY;BYHOUR=10 ")
+    #expect(read("FREQ=WEEKLY;BYDAY=MO,,WE,") == "FREQ=WEEKLY;BYDAY=MO,WE ")
+    #expect(read("FREQ=DAILY;INTERVAL=;COUNT=2") == "FREQ=DAILY;COUNT=2 INTERVAL=")
+    #expect(read("FREQ=WEEKLY;WKST=XX") == "FREQ=WEEKLY XX")
+    #expect(read("FREQ=WEEKLY;WKST=") == "FREQ=WEEKLY WKST=")
+    // Written twice: alike once, different once with each; COUNT beside UNTIL once with each.
+    #expect(read("FREQ=DAILY;COUNT=3;COUNT=3") == "FREQ=DAILY;COUNT=3 ")
+    #expect(read("FREQ=DAILY;COUNT=3;COUNT=5") == "FREQ=DAILY;COUNT=3 | FREQ=DAILY;COUNT=5 5")
+    #expect(
+      read("FREQ=DAILY;COUNT=3;UNTIL=20261201T000000Z")
+        == "FREQ=DAILY;UNTIL=20261201T000000Z | FREQ=DAILY;COUNT=3 ")
+    #expect(
+      read("FREQ=DAILY;INTERVAL=2;INTERVAL=3;BYHOUR=1;BYHOUR=2")
+        == "FREQ=DAILY;INTERVAL=2;BYHOUR=1 | FREQ=DAILY;INTERVAL=3;BYHOUR=1 | FREQ=DAILY;INTERVAL=2;BYHOUR=2 | FREQ=DAILY;INTERVAL=3;BYHOUR=2 3,2"
+    )
+    let many = "FREQ=DAILY;" + (1...9).map { "BYHOUR=\($0)" }.joined(separator: ";")
+    #expect(read(many) == "FREQ=DAILY;BYHOUR=1 2")
   }
 }
 
@@ -919,14 +942,15 @@ import Testing
       ])
   }
 
-  /// An iTIP message's event needs no DTSTART (a REPLY): no warning; elsewhere the event is
-  /// skipped, an error.
+  /// An iTIP message's event needs no DTSTART (RFC 5546 leaves it out of a CANCEL): no
+  /// warning; elsewhere the event is skipped, an error.
   @Test func eventsWithoutStart() throws {
     let body =
       "BEGIN:VEVENT\nUID:r\nDTSTAMP:20261101T000000Z\nEND:VEVENT\nBEGIN:VEVENT\nUID:g\nDTSTART:20261124T100000Z\nDTEND:20261124T110000Z\nEND:VEVENT"
-    let reply = try Read.person(
-      body, header: "METHOD:REPLY\r\n", from: "2026-11-23", to: "2026-11-30")
-    #expect(reply.diagnostics.isEmpty)
+    let request = try Read.person(
+      body, header: "METHOD:REQUEST\r\n", from: "2026-11-23", to: "2026-11-30")
+    #expect(request.diagnostics.isEmpty)
+    #expect(Read.busy(request) == [Read.span("2026-11-24T10:00Z", "2026-11-24T11:00Z")])
     let plain = try Read.person(body, from: "2026-11-23", to: "2026-11-30")
     #expect(plain.diagnostics.map(\.severity) == [.error])
   }

@@ -56,7 +56,7 @@ import Testing
     let table = try Run.freetime([fixture] + window + ["--explain"])
     #expect(
       table.stdout.contains(
-        "before: values-dtend-none — unknown: the end of this event cannot be read — ics-parser issue 340 shape (Fixtures/bad/values-dtend-none.ics:11, UID dtendnone@freetime.test)"
+        "before: values-dtend-none — unknown: a time of this event cannot be read — ics-parser issue 340 shape (Fixtures/bad/values-dtend-none.ics:11, UID dtendnone@freetime.test)"
       ), "\(table.stdout)")
     let timeline = try Run.freetime(
       [fixture] + window + ["--format", "timeline", "--color", "never"])

@@ -32,7 +32,7 @@ extension FileReader {
     guard case .parsed(let availability) = parsed else {
       let why = warning(lines.first?.number, "VAVAILABILITY cannot be read; ignored")
       person.diagnostics.append(why)
-      person.readability.add(source: source, read: false, why: why)
+      tally(read: false, why: why, into: &person)
       return
     }
     if homeUndecided && availability.readsHomeZone(zones: zones) {
@@ -69,9 +69,9 @@ extension FileReader {
     // One whose AVAILABLEs (read when it reaches the window) can none be read says nothing
     // that could be read.
     let read = !inWindow || availability.available.isEmpty || readAvailable > 0
-    person.readability.add(
-      source: source, read: read,
-      why: read ? nil : person.diagnostics[before...].last { $0.severity != .note })
+    tally(
+      read: read, why: read ? nil : person.diagnostics[before...].last { $0.severity != .note },
+      into: &person)
   }
 
   /// The instant of the VAVAILABILITY's DTSTART or DTEND, when it has a usable one.

@@ -24,6 +24,7 @@ extension FileReader {
     // Read in the home zone before the person's is known: wait for it (`awaitingHome`).
     if homeUndecided && event.readsHomeZone(zones: zones, deferUnknown: deferUnknownZones) {
       person.homeVotes.add(event.start, zones: zones)
+      coverage.readSome = true  // Read once every file of the person is, after its VCALENDAR.
       awaitingHome.append(
         Awaiting(kind: "VEVENT", lines: lines, state: state, zones: zones, owner: owner))
       return
@@ -73,10 +74,13 @@ extension FileReader {
     }
     person.diagnostics += interpreter.diagnostics
     if saysTime {
+      // An event whose DTSTART cannot be read is not read, even when the time up to its DTEND
+      // is unknown for it (`EventInterpreter.endAlone`); a cancellation need not say when.
       if case .none = contribution {
         count(read: false, since: before, into: &person)
       } else {
-        count(read: true, since: before, into: &person)
+        let event = interpreter.event
+        count(read: event.start.isValue || event.cancelled, since: before, into: &person)
       }
     }
     if options.lint, case .master(let uid?, _, _, _, _, _, _) = contribution, person.hasMaster(uid)

@@ -25,7 +25,7 @@ extension FileReader {
       if FileReader.holdsTime.contains(kind),
         kind != "VEVENT" || state.seenOnce & PropertyName.dtstart.singletonBit != 0
       {
-        person.readability.add(source: source, read: false, why: why)
+        tally(read: false, why: why, into: &person)
       }
       return
     }
@@ -61,7 +61,16 @@ extension FileReader {
   /// diagnostics before it was read (the last warning after it says why it was not).
   mutating func count(read: Bool, since: Int, into person: inout PersonAccumulator) {
     let why = read ? nil : person.diagnostics[since...].last { $0.severity != .note }
+    tally(read: read, why: why, into: &person)
+  }
+
+  /// Counts a component that holds time as read or not, for its file (`Readability`) and its
+  /// VCALENDAR (`CalendarCoverage`: one none of whose components could be read speaks for no
+  /// time of its own).
+  @inline(__always)
+  mutating func tally(read: Bool, why: Diagnostic?, into person: inout PersonAccumulator) {
     person.readability.add(source: source, read: read, why: why)
+    if read { coverage.readSome = true } else { coverage.ignoredSome = true }
   }
 
   /// What events around here are read with: the last one made while the zones, the home zone

@@ -16,6 +16,7 @@ extension FileReader {
     /// speaks for.
     var listed: [Interval] = []
     var warnings: [Diagnostic] = []
+    var unknownPeriods: [(Interval, Int)] = []
     let tentativeBlocks = options.tentative == .busy
     for line in lines where line.name == "FREEBUSY" {
       let type = ContentLine.asciiUppercased(
@@ -40,7 +41,28 @@ extension FileReader {
         case .unreadable:
           readable = false
         }
-        guard readable, let period = ValueSyntax.period(value, home: homeZone) else {
+        let zone = zone(of: line, into: &person)
+        guard readable, let period = ValueSyntax.period(value, home: zone) else {
+          // A start that can be read before an end that cannot: the time from it to the end
+          // of its day is unknown, as an event's whose end cannot be read (time listed FREE is
+          // free or unlisted either way).
+          if type != "FREE", let slash = value.firstIndex(of: UInt8(ascii: "/")),
+            let start = ValueSyntax.instant(value[..<slash], home: zone)
+          {
+            let local = LocalTimeResolver.civil(start, in: zone)
+            let end = max(
+              (CivilTime.floorDiv(start, 86400) + 1) * 86400,
+              zone.instant(civil: (CivilTime.floorDiv(local, 86400) + 1) * 86400))
+            warnings.append(
+              Diagnostic(
+                file: file, line: line.number,
+                message:
+                  "FREEBUSY period '\(shown)' cannot be read; the time from its start to the end of that day is unknown (busy unless --unknown free)",
+                severity: .error))
+            listed.append(Interval(start, end))
+            unknownPeriods.append((Interval(start, end), line.number))
+            continue
+          }
           warnings.append(
             Diagnostic(
               file: file, line: line.number,
@@ -62,7 +84,9 @@ extension FileReader {
     person.diagnostics += warnings
     // The time it speaks for (`CalendarCoverage.addFreeBusy`).
     let bounds = [PropertyName.dtstart, .dtend].map { kind in lines.first { $0.kind == kind } }
-    let range = bounds.map { $0.flatMap { ValueSyntax.instant($0.strippedValue, home: homeZone) } }
+    let range = bounds.map { line in
+      line.flatMap { ValueSyntax.instant($0.strippedValue, home: zone(of: $0, into: &person)) }
+    }
     var readable: Interval? = nil
     if let start = range[0], let end = range[1], start < end { readable = Interval(start, end) }
     let written = bounds[0] != nil || bounds[1] != nil
@@ -79,9 +103,9 @@ extension FileReader {
     }
     let periodLines = lines.filter { $0.name == "FREEBUSY" }.count
     let read = !listed.isEmpty || (periodLines == 0 && !rangeUnreadable)
-    person.readability.add(
-      source: source, read: read,
-      why: read ? nil : person.diagnostics[before...].first { $0.severity != .note })
+    tally(
+      read: read, why: read ? nil : person.diagnostics[before...].first { $0.severity != .note },
+      into: &person)
     let uid = lines.first { $0.name == "UID" }?.value
     for (period, kind, line, type) in periods {
       if options.explain {
@@ -90,5 +114,30 @@ extension FileReader {
       }
       person.addPeriod(period, kind: kind)
     }
+    for (period, line) in unknownPeriods {
+      if options.explain {
+        person.currentOrigin = Origin(
+          file: file, line: line, uid: uid, summary: "free/busy period whose end cannot be read")
+      }
+      person.addPeriod(period, kind: .unknown)
+    }
+  }
+
+  /// The zone a floating time of a line read without libical is in (a VFREEBUSY's, X-CALSTART,
+  /// X-CALEND): its TZID's, though RFC 5545 wants these in UTC, else the home zone; an unknown
+  /// TZID is the home zone with a warning, as an event's.
+  mutating func zone(of line: ContentLine, into person: inout PersonAccumulator) -> Zone {
+    guard var tzid = line.parameter("TZID") else { return homeZone }
+    if tzid.count >= 2, tzid.first == 0x22, tzid.last == 0x22 {
+      tzid = tzid.dropFirst().dropLast()
+    }
+    let name = String(decoding: tzid, as: UTF8.self)
+    if let zone = zones.zone(for: name) { return zone }
+    person.diagnostics.append(
+      warning(
+        line.number,
+        "unknown time zone '\(Sanitize.text(name, limit: 80))'; read in the calendar's home zone \(homeZone.name)"
+      ))
+    return homeZone
   }
 }

@@ -17,21 +17,24 @@ extension FileReader {
     // without it, as an event's is: libical refuses the whole rule, and the zone would lose its
     // changes of offset.
     for (index, line) in lines.enumerated() where line.kind == .rrule && line.hasValue {
-      guard let cleaned = RecurrenceRule.withoutUnknownParts(line.strippedValue) else { continue }
-      // Without its UNTIL an old observance would run on beside the one that replaced it.
-      if cleaned.unknown.contains(where: { $0.uppercased().hasPrefix("UNTIL=") }) {
+      guard let reading = RecurrenceRule.asMeant(line.strippedValue, of: "VTIMEZONE rule")
+      else { continue }
+      // Without its UNTIL an old observance would run on beside the one that replaced it, and
+      // of a rule read several ways only one is the zone's.
+      if reading.untilLeftOut || reading.texts.count > 1 {
         person.diagnostics.append(
           warning(
             line.number,
-            "VTIMEZONE rule's UNTIL cannot be read; the zone is ignored, its TZID is looked up by name"
+            reading.untilLeftOut
+              ? "VTIMEZONE rule's UNTIL cannot be read; the zone is ignored, its TZID is looked up by name"
+              : "VTIMEZONE rule has a part written with two values, or COUNT beside UNTIL; the zone is ignored, its TZID is looked up by name"
           ))
         return
       }
       lines[index] = ContentLine(
-        bytes: Array(line.bytes[..<line.valueStart!]) + cleaned.text, number: line.number)
-      for part in cleaned.unknown {
-        person.diagnostics.append(
-          warning(line.number, RecurrenceRule.leftOut(part, of: "VTIMEZONE rule")))
+        bytes: Array(line.bytes[..<line.valueStart!]) + reading.texts[0], number: line.number)
+      for text in reading.warnings {
+        person.diagnostics.append(warning(line.number, text))
       }
     }
     // Observance rules other than FREQ=YEARLY make libical 3.0.16 spin, and it expands a

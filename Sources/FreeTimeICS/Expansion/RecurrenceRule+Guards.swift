@@ -71,7 +71,7 @@ extension RecurrenceRule {
     let weekShape = frequency == .yearly && !byWeekNo.isEmpty
     let dailyShape = frequency == .daily && byMonthDay.contains { $0 < 0 }
     return (weekShape || dailyShape) && bySetPos.isEmpty && byYearDay.isEmpty
-      && !hasDayPositions
+      && !hasDayPositions && !movesDays
   }
 
   /// Shapes `ownInstances` expands because it is much faster than libical's iterator (which
@@ -80,10 +80,12 @@ extension RecurrenceRule {
   /// sub-daily rules without BYSETPOS or numbered weekdays, which libical steps through period
   /// by period, matching or not (on an all-day DTSTART, `subDailyDates`). All-day DAILY and
   /// WEEKLY series with BYHOUR, BYMINUTE or BYSECOND stay with libical, as does any RSCALE but
-  /// GREGORIAN (RFC 7529: its months and days are another calendar's). `OwnExpansionTests`
+  /// GREGORIAN (RFC 7529: its months and days are another calendar's) and any SKIP that moves days. `OwnExpansionTests`
   /// checks them against libical's iterator (sub-daily ones against python-dateutil).
   func simpleShape(isDate: Bool) -> Bool {
-    guard bySetPos.isEmpty, byWeekNo.isEmpty, !hasDayPositions, isGregorian else { return false }
+    guard bySetPos.isEmpty, byWeekNo.isEmpty, !hasDayPositions, isGregorian, !movesDays else {
+      return false
+    }
     if frequency?.isSubDaily == true { return true }
     guard byYearDay.isEmpty, !isDate || (byHour.isEmpty && byMinute.isEmpty && bySecond.isEmpty)
     else { return false }
@@ -136,6 +138,10 @@ extension RecurrenceRule {
   /// Whether the rule counts in the Gregorian calendar (no RSCALE, or RSCALE=GREGORIAN).
   var isGregorian: Bool { rscale.map { $0.uppercased() == "GREGORIAN" } ?? true }
 
+  /// Whether RFC 7529's SKIP=BACKWARD or FORWARD moves the instances whose day does not exist
+  /// (left to libical's iterator, which follows it).
+  var movesDays: Bool { skip == .backward || skip == .forward }
+
   /// Whether some BYDAY entry is numbered (`2MO`, `-1FR`).
   var hasDayPositions: Bool { byDay.contains { $0.position != 0 } }
 
@@ -156,12 +162,17 @@ extension RecurrenceRule {
       return false
     }
     let f = CivilTime.fields(civil)
-    if !byMonth.isEmpty && !names(month: f.month) { return false }
-    if !byDay.isEmpty && !byDay.contains(where: { $0.weekday == f.weekday }) { return false }
-    if !byMonthDay.isEmpty {
-      let length = CivilTime.monthLength(year: f.year, month: f.month)
-      let negative = f.day - length - 1
-      if !byMonthDay.contains(f.day) && !byMonthDay.contains(negative) { return false }
+    // RFC 7529 §3.2: SKIP=BACKWARD or FORWARD moves an instance whose day does not exist (the
+    // 31st of a short month) to another day, and another calendar (RSCALE) counts its months and
+    // days otherwise: only the time of day is checked then.
+    if !movesDays && isGregorian {
+      if !byMonth.isEmpty && !names(month: f.month) { return false }
+      if !byDay.isEmpty && !byDay.contains(where: { $0.weekday == f.weekday }) { return false }
+      if !byMonthDay.isEmpty {
+        let length = CivilTime.monthLength(year: f.year, month: f.month)
+        let negative = f.day - length - 1
+        if !byMonthDay.contains(f.day) && !byMonthDay.contains(negative) { return false }
+      }
     }
     if isDate { return true }
     if !byHour.isEmpty && !byHour.contains(f.hour) { return false }

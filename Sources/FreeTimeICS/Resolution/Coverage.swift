@@ -46,6 +46,9 @@ struct CalendarCoverage {
   var sawCalRange: Bool { calStartLine != nil || calEndLine != nil }
   /// Whether every component so far, VTIMEZONEs aside, is a VFREEBUSY.
   var onlyFreeBusy = true
+  /// Whether a component holding time was read, and whether one could not be.
+  var readSome = false
+  var ignoredSome = false
   /// What the VFREEBUSYs speak for: their ranges, and the periods listed by those whose range
   /// cannot be read.
   private(set) var freeBusyRanges: [Interval] = []
@@ -82,14 +85,23 @@ struct CalendarCoverage {
   /// from it, X-CALEND alone all time before it (Outlook writes an open export range so). One
   /// whose X-CALSTART/X-CALEND cannot be read speaks only for what it lists: its VFREEBUSY
   /// periods (its events block whether covered or not). One of VFREEBUSYs only speaks for what
-  /// they do (`addFreeBusy`), unless one of them covers all time.
+  /// they do (`addFreeBusy`), unless one of them covers all time. One that has components
+  /// holding time and could read none speaks for nothing.
   func add(to coverage: inout Coverage) {
-    if calRangeUnreadable
+    if (ignoredSome && !readSome) || calRangeUnreadable
       || (!sawCalRange && onlyFreeBusy && !freeBusyWithoutRange
         && (!freeBusyRanges.isEmpty || freeBusyRangeUnreadable))
     {
       coverage.addNothing()
-      for range in freeBusyRanges { coverage.add(range) }
+      // Within the one of X-CALSTART and X-CALEND that can be read, if the other cannot.
+      let within =
+        calStartLine != nil && calEndLine != nil && (calStart == nil) != (calEnd == nil)
+        ? Interval(
+          calStart ?? PersonCalendar.allTime.start, calEnd ?? PersonCalendar.allTime.end)
+        : PersonCalendar.allTime
+      for range in freeBusyRanges {
+        if let clipped = range.clamped(to: within) { coverage.add(clipped) }
+      }
     } else if sawCalRange {
       coverage.add(
         Interval(
@@ -127,7 +139,7 @@ extension PersonAccumulator {
       Diagnostic(
         file: file, line: nil,
         message: lint
-          ? "the calendar speaks for \(said) (X-CALSTART/X-CALEND, or the ranges of its VFREEBUSYs); outside that its time is unknown, which counts as busy unless --unknown free"
+          ? "the calendar speaks for \(said) (X-CALSTART/X-CALEND, the ranges of its VFREEBUSYs, or a VCALENDAR of which nothing could be read); outside that its time is unknown, which counts as busy unless --unknown free"
           : "\(Sanitize.text(name, limit: 80))'s calendar speaks for \(said); the rest of the window is unknown, which counts as busy unless --unknown free",
         severity: lint ? .note : .warning))
   }

@@ -79,6 +79,12 @@ extension PersonAccumulator {
         {
           continue
         }
+        // An iTIP CANCEL of an instance older than the series' latest version is outdated.
+        if o.cancels, let master = latestMaster(n),
+          master.revision.sequence > o.revision.sequence
+        {
+          continue
+        }
         // An iTIP CANCEL of the whole event cancels its instances that are not newer.
         if !cancellations.isEmpty, let cancel = cancellations[n], let master = latestMaster(n),
           master.master == cancel,
@@ -95,7 +101,7 @@ extension PersonAccumulator {
   }
 
   /// An override whose RECURRENCE-ID names no instance of its series still blocks its own
-  /// time, with a warning (checked where the series was expanded: the expansion window).
+  /// time (one that blocks nothing frees nothing), with a warning (checked where the series was expanded: the expansion window).
   private mutating func warnUnmatchedOverrides(_ r: Replacements) {
     var found = Set<Key>()
     var begin = 0
@@ -118,8 +124,9 @@ extension PersonAccumulator {
       diagnostics.append(
         Diagnostic(
           file: overrideFiles[Int(o.file)], line: Int(o.line), uid: uids[n],
-          message:
-            "RECURRENCE-ID matches no instance of the series; the override still blocks its own time"
+          message: o.blocks
+            ? "RECURRENCE-ID matches no instance of the series; the override still blocks its own time"
+            : "RECURRENCE-ID matches no instance of the series; the cancelled or free override frees nothing"
         ))
     }
   }

@@ -144,13 +144,16 @@ struct PersonAccumulator {
       self.uid = uid
       self.origin = origin
       self.file = file
-      flags = (o.blocks ? 1 : 0) | (o.thisAndFuture ? 2 : 0) | o.kind.rawValue << 2
+      flags =
+        (o.blocks ? 1 : 0) | (o.thisAndFuture ? 2 : 0) | (o.cancels ? 0x80 : 0)
+        | o.kind.rawValue << 2
     }
 
     var revision: Revision { Revision(sequence: Int(sequence), stamp: stamp) }
     var blocks: Bool { flags & 1 != 0 }
     var thisAndFuture: Bool { flags & 2 != 0 }
-    var kind: BusyKind { BusyKind(rawValue: flags >> 2) ?? .firm }
+    var cancels: Bool { flags & 0x80 != 0 }
+    var kind: BusyKind { BusyKind(rawValue: (flags & 0x7F) >> 2) ?? .firm }
   }
 
   /// Takes one event's contribution. Of several versions of one UID (or one UID and
@@ -250,9 +253,11 @@ struct PersonAccumulator {
     return calendar
   }
 
-  /// A VFREEBUSY period: busy time that no override can touch.
+  /// A VFREEBUSY period: busy (or unknown) time that no override can touch.
   mutating func addPeriod(_ interval: Interval, kind: BusyKind = .firm) {
-    if !interval.isEmpty && interval.overlaps(window) {
+    if kind == .unknown && !interval.isEmpty && interval.overlaps(window) {
+      unknown.append((interval, originIndex()))
+    } else if !interval.isEmpty && interval.overlaps(window) {
       periods.append(interval)
       periodOrigins.append(originIndex())
       note(interval, kind)

@@ -20,6 +20,10 @@ struct ComponentState {
   /// message at all (a METHOD).
   var cancels = false
   var inMessage = false
+  /// Whether its VCALENDAR answers an invitation (`FileReader.answers`), or adds instances to
+  /// an event (`FileReader.adds`).
+  var answers = false
+  var adds = false
   /// Whether a component that holds time is nested in this one, which freetime does not read
   /// (a VEVENT inside an X- component): it counts as a component that cannot be read.
   var hidesTime = false
@@ -99,6 +103,6 @@ struct ComponentState {
     PreRead(
       revision: Revision(sequence: sequence ?? 0, stamp: stamp ?? Int64.min), uid: uid,
       status: status, transp: transp, showAs: busyStatus ?? intendedStatus, reply: reply,
-      cancels: cancels, inMessage: inMessage)
+      cancels: cancels, inMessage: inMessage, adds: adds, answers: answers)
   }
 }

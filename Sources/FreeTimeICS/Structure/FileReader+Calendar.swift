@@ -14,6 +14,8 @@ extension FileReader {
     coverage = CalendarCoverage()
     cancels = false
     inMessage = false
+    answers = false
+    adds = false
   }
 
   /// X-WR-CALNAME or X-OWNER naming the calendar's owner, when it is an address and nothing
@@ -32,16 +34,16 @@ extension FileReader {
         Diagnostic(
           file: file, line: coverage.calStartLine,
           message:
-            "X-CALEND is not after X-CALSTART (\(ICSWriter.compact(start))); the calendar speaks only for the events it lists, and the rest of its time is unknown (busy unless --unknown free)",
+            "X-CALEND is not after X-CALSTART (\(ICSWriter.compact(start))); the calendar speaks for no time beyond its events and the ranges of its VFREEBUSYs (within the other of X-CALSTART and X-CALEND, if that one can be read); the rest of its time is unknown (busy unless --unknown free)",
           severity: .error))
     }
-    coverage.add(to: &person.coverage)
     let waiting = deferred
     deferred = []
     for (lines, state) in waiting {
       try readComponent(
         "VEVENT", lines: lines, state: state, deferUnknownZones: false, into: &person)
     }
+    coverage.add(to: &person.coverage)
   }
 
   /// X-WR-TIMEZONE (Google's and others'): the calendar's home zone, before its first

@@ -24,6 +24,18 @@ struct FileReader {
   var cancels = false
   /// Whether the current VCALENDAR has a METHOD (RFC 5546): events need no DTSTART there.
   var inMessage = false
+  /// Whether the current VCALENDAR answers an invitation (METHOD:REPLY, COUNTER,
+  /// DECLINECOUNTER or REFRESH, RFC 5546 §3.2): its VEVENTs are no newer versions of the
+  /// events they answer.
+  var answers = false
+  /// The iTIP methods whose VEVENTs answer an invitation (RFC 5546 §3.2.3, §3.2.6, §3.2.7,
+  /// §3.2.8): an attendee's reply, a request for the latest version, a counter-proposal and its
+  /// refusal. None is the event's newest version (a reply copies its time or leaves it out, a
+  /// counter proposes another time).
+  static let answeringMethods: Set<String> = ["REPLY", "REFRESH", "COUNTER", "DECLINECOUNTER"]
+  /// Whether the current VCALENDAR is an iTIP ADD (RFC 5546 §3.2.4): each VEVENT in it is an
+  /// instance added to the event it names, not a new version of that event.
+  var adds = false
 
   /// Open components, outermost first, with the line each began on.
   var stack: [(name: String, line: Int)] = []
@@ -165,6 +177,8 @@ struct FileReader {
       current = ComponentState(owner: owner.address)
       current.cancels = cancels && what == "VEVENT"
       current.inMessage = inMessage
+      current.answers = answers
+      current.adds = adds
     default:
       beginNested(what, line)
     }
@@ -258,14 +272,23 @@ struct FileReader {
       if kind == .owner { calendarOwner(line, source: .xOwner) }
       if kind == .other, line.name == "METHOD" {
         inMessage = true
-        cancels = ContentLine.asciiUppercased(line.strippedValue) == "CANCEL"
-        if cancels && options.lint {
+        let method = ContentLine.asciiUppercased(line.strippedValue)
+        cancels = method == "CANCEL"
+        adds = method == "ADD"
+        answers = FileReader.answeringMethods.contains(method)
+        let meaning: String? =
+          if cancels {
+            "METHOD:CANCEL (RFC 5546 §3.2.5): each event here cancels the event or instance it names by UID and RECURRENCE-ID, unless a version with a higher SEQUENCE is read"
+          } else if adds {
+            "METHOD:ADD (RFC 5546 §3.2.4): each event here is an instance added to the event it names, read as an event of its own"
+          } else if answers {
+            "METHOD:\(Sanitize.text(method, limit: 20)) (RFC 5546 §3.2): the events here answer an invitation; each is older than every other version of its event (by UID and RECURRENCE-ID), and read only where it is the one there is"
+          } else {
+            nil
+          }
+        if let meaning, options.lint {
           person.diagnostics.append(
-            Diagnostic(
-              file: file, line: line.number,
-              message:
-                "METHOD:CANCEL (RFC 5546 §3.2.5): each event here cancels the event or instance it names by UID and RECURRENCE-ID, unless a version with a higher SEQUENCE is read",
-              severity: .note))
+            Diagnostic(file: file, line: line.number, message: meaning, severity: .note))
         }
       }
       if kind == .calStart || kind == .calEnd,
@@ -274,7 +297,7 @@ struct FileReader {
         person.diagnostics.append(
           warning(line.number, "a second \(line.name) is ignored; the first counts"))
       } else if kind == .calStart || kind == .calEnd {
-        let instant = ValueSyntax.instant(line.strippedValue, home: homeZone)
+        let instant = ValueSyntax.instant(line.strippedValue, home: zone(of: line, into: &person))
         if kind == .calStart {
           (coverage.calStart, coverage.calStartLine) = (instant, line.number)
         } else {
@@ -285,7 +308,7 @@ struct FileReader {
             Diagnostic(
               file: file, line: line.number,
               message:
-                "\(line.name) '\(Sanitize.text(line.value, limit: 40))' cannot be read; the calendar speaks only for the events it lists, and the rest of its time is unknown (busy unless --unknown free)",
+                "\(line.name) '\(Sanitize.text(line.value, limit: 40))' cannot be read; the calendar speaks for no time beyond its events and the ranges of its VFREEBUSYs (within the other of X-CALSTART and X-CALEND, if that one can be read); the rest of its time is unknown (busy unless --unknown free)",
               severity: .error))
         }
       }

@@ -21,6 +21,10 @@ struct PreRead {
   var cancels = false
   /// Whether its VCALENDAR is an iTIP message (it has a METHOD).
   var inMessage = false
+  /// Whether it is an instance an iTIP ADD adds to the event of its UID (RFC 5546 §3.2.4).
+  var adds = false
+  /// Whether it answers an invitation (an iTIP REPLY, COUNTER, DECLINECOUNTER, REFRESH).
+  var answers = false
 
   /// STATUS:CANCELLED, STATUS:TENTATIVE, and TRANSP:TRANSPARENT (or TRANSPARENT-NOCONFLICT).
   var statusAndTransparency: (cancelled: Bool, tentative: Bool, transparent: Bool) {

@@ -10,12 +10,22 @@ enum WindowsDisplayName {
   /// not know: no daylight saving time); nil when `tzid` is not a display name.
   static func zone(_ tzid: String) -> (zone: Zone, offsetOnly: Bool)? {
     guard let (offset, text) = parse(tzid) else { return nil }
-    if let id = byKey["\(offset / 60)|\(text)"] ?? byKey[text],
+    if let id = byKey["\(offset / 60)|\(text)"] ?? byKey[text] ?? zimbra(text, offset: offset),
       let zone = Zone.windows(id) ?? retiredIDs[id].flatMap(Zone.named)
     {
       return (zone, false)
     }
     return (Zone.fixed(offset: offset), true)
+  }
+
+  /// Zimbra's spelling of Windows' display names (`(GMT+01.00) Amsterdam / Berlin / Bern / Rome
+  /// / Stockholm / Vienna`, `(GMT) Greenwich Mean Time - Dublin / Edinburgh / Lisbon / London`):
+  /// its cities split by `/` instead of `,`, some after the zone's name and ` - `.
+  private static func zimbra(_ text: String, offset: Int) -> String? {
+    guard text.contains("/") else { return nil }
+    var cities = text.replacing(" / ", with: ", ").replacing("/", with: ", ")
+    if let dash = cities.firstRange(of: " - ") { cities = String(cities[dash.upperBound...]) }
+    return byKey["\(offset / 60)|\(cities)"] ?? byKey[cities]
   }
 
   /// Windows zone IDs of display names that CLDR no longer maps, with the zones CLDR mapped them

@@ -45,6 +45,11 @@ final class ZoneTable {
 
   private func lookUp(_ tzid: String) -> Zone? {
     if let zone = defined[tzid] { return zone }
+    // A TZID in quotes inside its parameter's quotes (RFC 6868's `^'`, which libical decodes
+    // to a quote) names the zone inside them.
+    if tzid.count >= 2, tzid.hasPrefix("\""), tzid.hasSuffix("\"") {
+      return lookUp(String(tzid.dropFirst().dropLast()))
+    }
     return systemZone(tzid)
   }
 
@@ -59,6 +64,9 @@ final class ZoneTable {
         name = parts.suffix(3).joined(separator: "/")
       }
     }
+    // Exchange names UTC so when it defines no VTIMEZONE (its other zones are
+    // `tzone://Microsoft/Custom`, defined in the file).
+    if name.lowercased() == "tzone://microsoft/utc" { name = "UTC" }
     var zone = Zone.lookUp(name)
     if zone == nil, let (named, onlyOffset) = WindowsDisplayName.zone(tzid) {
       zone = named

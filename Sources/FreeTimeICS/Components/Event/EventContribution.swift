@@ -38,4 +38,7 @@ struct Override {
   /// Where its RECURRENCE-ID is, for the warning when it matches no instance.
   var file: String
   var line: Int
+  /// Whether it is an iTIP CANCEL of the instance (RFC 5546 §3.2.5): one older than the
+  /// series' latest version (by SEQUENCE) is outdated and does not count.
+  var cancels = false
 }

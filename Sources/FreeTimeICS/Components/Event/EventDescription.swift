@@ -63,8 +63,13 @@ extension EventDescription {
   /// Takes what the pre-pass read itself: UID, revision, STATUS, TRANSP, show-as, reply, and
   /// whether it is an iTIP CANCEL.
   mutating func take(_ preRead: PreRead) {
-    uid = preRead.uid
+    // An instance an iTIP ADD adds is no version of the event it names: read as an event of its
+    // own (no UID to compare versions by).
+    uid = preRead.adds ? nil : preRead.uid
     revision = preRead.revision
+    // An answer to an invitation is older than every other version of its event: it is read
+    // only where it is the one there is (it copies the time, or proposes another).
+    if preRead.answers { revision.sequence = Int(Int32.min) }
     (cancelled, tentative, transparent) = preRead.statusAndTransparency
     showAs = preRead.showAs
     reply = preRead.reply

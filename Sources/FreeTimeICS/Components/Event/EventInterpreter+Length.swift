@@ -38,6 +38,21 @@ extension EventInterpreter {
         return nil
       }
       fromDuration = duration.length
+      // An all-day event lasts days (RFC 5545 §3.8.2.5 wants a DURATION of days or weeks with
+      // a DATE): Google's `PT86400S` is one day on the calendar, and `P0D` one day as a DATE
+      // DTEND equal to DTSTART is. Other times of day (`PT5H`) are read as written.
+      if start.isDate && duration.seconds % 86400 == 0
+        && (duration.seconds != 0 || duration.days == 0)
+      {
+        let days = max(1, duration.days + duration.seconds / 86400)
+        fromDuration = EventLength(civil: days * 86400, exact: 0)
+        if options.lint {
+          warn(
+            line: event.line(of: .duration),
+            "DURATION of an all-day event is not written in days (RFC 5545 §3.8.2.5); read as \(days) day\(days == 1 ? "" : "s")",
+            severity: .note)
+        }
+      }
     case .unreadable:
       unreadableDuration = "DURATION cannot be read"
     case .dropped:
@@ -58,7 +73,12 @@ extension EventInterpreter {
       }
       // The time each instance may cover, from its start to the end of its day, is unknown
       // (an error in `freetime check`); an all-day event covers that day at least.
-      for (kind, what) in unreadable {
+      for (kind, what) in unreadable where !blocksTime {
+        if options.lint {
+          warn(line: event.line(of: kind), "\(what); the event blocks no time", severity: .note)
+        }
+      }
+      for (kind, what) in unreadable where blocksTime {
         warn(
           line: event.line(of: kind),
           start.isDate

@@ -11,6 +11,9 @@ struct EventInterpreter {
   /// Whether the event's end cannot be read, so the time it may cover is unknown
   /// (`length(of:)`).
   var endIsUnknown = false
+  /// Whether the event blocks time at all (cancelled, transparent or declined ones do not):
+  /// an end that cannot be read then costs nothing and is only noted.
+  var blocksTime = true
   /// The zone the event's floating date-times are read in when another of its times names one
   /// (`floatingZone()`, asked for at the first floating date-time); nil: the home zone.
   private var componentZone: TimeValue.Kind?? = nil
@@ -112,7 +115,9 @@ struct EventInterpreter {
     if event.cancelled, !event.start.isValue {
       return try cancellation(ridDropped: ridDropped)
     }
-    guard var start = try startValue() else { return .none }
+    guard var start = try startValue() else {
+      return try endAlone(blocks: blocks, kind: kind, ridDropped: ridDropped)
+    }
     if start.isDate && options.allDay == .free {
       blocks = false
     } else if options.explain, !blocks, let freed = freedByReply {
@@ -129,6 +134,7 @@ struct EventInterpreter {
         civil: LocalTimeResolver.civil(start.civil, in: home), kind: .zoned(home), isDate: false,
         pinned: start.civil)
     }
+    blocksTime = blocks
     guard let length = try length(of: start) else { return .none }
     // Time an end that cannot be read may cover is unknown, not busy (`BusyKind.unknown`).
     if endIsUnknown && blocks && !kind.isFreedByReply { kind = .unknown }
@@ -166,7 +172,7 @@ struct EventInterpreter {
         uid: event.uid, key: rid.instant(home: home), revision: event.revision, blocks: false,
         interval: Interval(rid.instant(home: home), rid.instant(home: home)),
         thisAndFuture: event.thisAndFuture, kind: .firm, file: context.file,
-        line: event.line(of: .recurrenceID)))
+        line: event.line(of: .recurrenceID), cancels: event.cancels))
   }
 
   /// Whether the event blocks time, and how: STATUS:CANCELLED and a declined or delegated
@@ -255,6 +261,44 @@ struct EventInterpreter {
     return nil
   }
 
+  /// An event whose DTSTART cannot be read but whose DTEND can: the time from the start of
+  /// DTEND's day (for a UTC DTEND, the earlier start of that day in UTC and at home; for a
+  /// DTEND at midnight, the day before) to DTEND is unknown, once (its series cannot be
+  /// followed without DTSTART). An override of that kind replaces its instance so.
+  private mutating func endAlone(blocks: Bool, kind: BusyKind, ridDropped: Bool) throws
+    -> EventContribution
+  {
+    guard blocks, !kind.isFreedByReply, event.start != .absent,
+      case .value(let written) = event.end
+    else { return .none }
+    let end = try resolve(written, .dtend)
+    let endInstant = end.instant(home: home)
+    let dayStart = CivilTime.floorDiv(end.civil - 1, 86400) * 86400
+    var start = end.with(civil: dayStart)
+    start.isDate = false
+    var startInstant = start.instant(home: home)
+    if case .utc = end.kind {
+      let local = LocalTimeResolver.civil(endInstant - 1, in: home)
+      startInstant = min(
+        startInstant, home.instant(civil: CivilTime.floorDiv(local, 86400) * 86400))
+    }
+    guard startInstant < endInstant else { return .none }
+    warn(
+      line: event.line(of: .dtend),
+      "DTEND is read without DTSTART: the time from the start of its day to it is unknown (busy unless --unknown free)"
+    )
+    let length = EventLength(civil: 0, exact: endInstant - startInstant)
+    start = TimeValue(civil: startInstant, kind: .utc, isDate: false)
+    if ridDropped || event.recurrenceID != .absent {
+      return try override(
+        start: start, length: length, blocks: true, kind: .unknown, ridDropped: ridDropped)
+    }
+    return .master(
+      uid: event.uid, revision: event.revision, blocks: true,
+      instances: [Instance(key: startInstant, interval: Interval(startInstant, endInstant))],
+      excluded: [], kind: .unknown, cancelsSeries: false)
+  }
+
   /// `freetime check`'s notes: floating times, series without an end.
   private mutating func noteSuspicious(_ start: TimeValue) {
     guard options.lint else { return }
@@ -280,12 +324,15 @@ struct EventInterpreter {
         Override(
           uid: event.uid, key: key, revision: event.revision, blocks: blocks, interval: interval,
           thisAndFuture: thisAndFuture, kind: kind, file: context.file,
-          line: event.lines[.recurrenceID]))
+          line: event.lines[.recurrenceID], cancels: event.cancels))
     }
     if ridDropped {
       warn(
         .recurrenceID,
-        "RECURRENCE-ID cannot be read; the event blocks its own time and its series is unchanged")
+        blocks
+          ? "RECURRENCE-ID cannot be read; the event blocks its own time and its series is unchanged"
+          : "RECURRENCE-ID cannot be read; which instance it cancels or frees is unknown, and its series is unchanged"
+      )
       return made(key: Instant.min + Int64(event.lines.begin), thisAndFuture: false)
     }
     guard case .value(let written) = event.recurrenceID else {

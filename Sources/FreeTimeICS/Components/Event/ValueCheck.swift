@@ -8,9 +8,9 @@ import FreeTimeCore
 enum ValueCheck {
   /// The lines without the values that cannot be read, those values (with their lines), and
   /// what is said of the others: notes for `freetime check` (`lint`) on values read as their
-  /// producer plainly meant them, warnings on RRULE parts left out
-  /// (`RecurrenceRule.withoutUnknownParts`), their lines rewritten; nil when every value is
-  /// valid.
+  /// producer plainly meant them, warnings on what an RRULE is read without
+  /// (`RecurrenceRule.asMeant`: its line rewritten, as several RRULEs for a rule read several
+  /// ways); nil when every value is valid.
   ///
   /// - Parameter rules: whether to take unknown parts out of RRULEs (an event's: its instances
   ///   only grow; not an AVAILABLE's, whose available time would).
@@ -21,21 +21,32 @@ enum ValueCheck {
     var out: [ContentLine]? = nil
     var refused: [EventDescription.DroppedProperty] = []
     var notes: [(line: Int, message: String, lint: Bool)] = []
-    for (index, line) in lines.enumerated() {
+    for (index, written) in lines.enumerated() {
+      var line = written
       let kind = line.kind
+      if kind.isTime, let requoted = requotedTZID(line) {
+        // Exchange's `TZID=tzone://Microsoft/Utc` without quotes: its ':' ends the parameter.
+        if out == nil { out = Array(lines[..<index]) }
+        notes.append(
+          (
+            line.number,
+            "TZID '\(Sanitize.text(requoted.tzid, limit: 40))' is a URL written without quotes (RFC 5545 §3.1 wants them around a ':'); read as that TZID",
+            true
+          ))
+        line = requoted.line
+      }
       if rules, kind == .rrule, line.hasValue,
-        let cleaned = RecurrenceRule.withoutUnknownParts(line.strippedValue)
+        let reading = RecurrenceRule.asMeant(line.strippedValue, of: "RRULE")
       {
         if out == nil { out = Array(lines[..<index]) }
-        out!.append(
-          ContentLine(
-            bytes: Array(line.bytes[..<line.valueStart!]) + cleaned.text, number: line.number))
-        if let rewritten = cleaned.rewritten {
+        for text in reading.texts {
+          out!.append(
+            ContentLine(bytes: Array(line.bytes[..<line.valueStart!]) + text, number: line.number))
+        }
+        if let rewritten = reading.rewritten {
           notes.append((line.number, "RRULE \(rewritten); read without that", true))
         }
-        for part in cleaned.unknown {
-          notes.append((line.number, RecurrenceRule.leftOut(part, of: "RRULE"), false))
-        }
+        for warning in reading.warnings { notes.append((line.number, warning, false)) }
         continue
       }
       guard kind.isTime || kind == .duration, let start = line.valueStart,
@@ -63,5 +74,27 @@ enum ValueCheck {
       }
     }
     return out.map { ($0, refused, notes) }
+  }
+
+  /// A time's line whose TZID parameter is a URL written without quotes
+  /// (`DTSTART;TZID=tzone://Microsoft/Utc:20261124T090000`, whose value would start at the ':'
+  /// after `tzone`), with the TZID in quotes; nil for any other line.
+  static func requotedTZID(_ line: ContentLine) -> (line: ContentLine, tzid: String)? {
+    guard let start = line.valueStart, start >= 7, line.bytes.count > start + 2,
+      line.bytes[start] == UInt8(ascii: "/"), line.bytes[start + 1] == UInt8(ascii: "/"),
+      let semicolon = line.bytes[..<start].lastIndex(of: UInt8(ascii: ";")),
+      let equals = line.bytes[semicolon..<start].firstIndex(of: UInt8(ascii: "=")),
+      line.bytes[(semicolon + 1)..<equals].equals(caseless: "TZID"),
+      !line.bytes[(equals + 1)..<(start - 1)].isEmpty,
+      line.bytes[(equals + 1)..<(start - 1)].allSatisfy({
+        ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A
+      }),
+      let colon = line.bytes[start...].firstIndex(of: UInt8(ascii: ":"))
+    else { return nil }
+    let tzid = line.bytes[(equals + 1)..<colon]
+    let bytes =
+      Array(line.bytes[...equals]) + [UInt8(ascii: "\"")] + tzid + [UInt8(ascii: "\"")]
+      + line.bytes[colon...]
+    return (ContentLine(bytes: bytes, number: line.number), String(decoding: tzid, as: UTF8.self))
   }
 }

@@ -381,4 +381,125 @@ import Testing
       #expect(!p.diagnostics.contains { $0.severity != .note }, "\(tzid): \(p.diagnostics)")
     }
   }
+
+  /// A VTIMEZONE that lists changes without an RRULE (khal writes only those around its events)
+  /// says nothing after the last: later times are read in the system zone of that name. One
+  /// observance alone is a fixed offset, the file's.
+  @Test func aVTimezoneThatStops() throws {
+    let zone = """
+      BEGIN:VTIMEZONE
+      TZID:Europe/Berlin
+      BEGIN:STANDARD
+      DTSTART:20141026T020000
+      TZOFFSETFROM:+0200
+      TZOFFSETTO:+0100
+      END:STANDARD
+      BEGIN:DAYLIGHT
+      DTSTART:20140330T030000
+      TZOFFSETFROM:+0100
+      TZOFFSETTO:+0200
+      END:DAYLIGHT
+      END:VTIMEZONE
+      BEGIN:VEVENT
+      UID:k
+      DTSTART;TZID=Europe/Berlin:20140409T093000
+      DTEND;TZID=Europe/Berlin:20140409T103000
+      """
+    let p = try Read.person(
+      zone + "\nRRULE:FREQ=WEEKLY\nEND:VEVENT", from: "2026-06-01", to: "2026-06-08")
+    #expect(Read.busy(p) == [Read.span("2026-06-03T07:30Z", "2026-06-03T08:30Z")])
+    let inside = try Read.person(zone + "\nEND:VEVENT", from: "2014-04-01", to: "2014-05-01")
+    #expect(Read.busy(inside) == [Read.span("2014-04-09T07:30Z", "2014-04-09T08:30Z")])
+  }
+
+  /// An override with an RRULE of its own and no master (Connect Daily writes every series so,
+  /// with `RECURRENCE-ID:19700101T070000Z`) is read as its series; beside a master it is an
+  /// override as any other.
+  @Test func anOverrideWithARuleAndNoMaster() throws {
+    let orphan = """
+      BEGIN:VEVENT
+      UID:o
+      RECURRENCE-ID:19700101T070000Z
+      DTSTART:20261123T100000Z
+      DURATION:PT1H
+      RRULE:FREQ=DAILY;COUNT=3
+      RDATE:20261128T100000Z
+      END:VEVENT
+      """
+    let alone = try Read.person(orphan, from: "2026-11-23", to: "2026-11-30")
+    #expect(
+      Read.busy(alone).map(\.start)
+        == ["23", "24", "25", "28"].map {
+          Read.instant("2026-11-\($0)T10:00Z")
+        })
+    let withMaster = try Read.person(
+      orphan
+        + "\nBEGIN:VEVENT\nUID:o\nDTSTART:20261126T150000Z\nDTEND:20261126T160000Z\nEND:VEVENT",
+      from: "2026-11-23", to: "2026-11-30")
+    #expect(
+      Read.busy(withMaster).map(\.start) == [
+        Read.instant("2026-11-23T10:00Z"), Read.instant("2026-11-26T15:00Z"),
+      ])
+    let transparent = try Read.person(
+      orphan.replacingOccurrences(of: "DURATION", with: "TRANSP:TRANSPARENT\nDURATION"),
+      from: "2026-11-23", to: "2026-11-30")
+    #expect(transparent.busy.isEmpty)
+  }
+
+  /// A DATE with a TZID (Connect Daily, ownCloud, SabreDAV) is that zone's day, and so are the
+  /// other DATEs of its event.
+  @Test func aDateWithAZone() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:d
+      DTSTART;TZID=America/Denver;VALUE=DATE:20261123
+      DTEND;TZID=America/Denver;VALUE=DATE:20261124
+      RRULE:FREQ=DAILY;COUNT=3
+      EXDATE;VALUE=DATE:20261124
+      END:VEVENT
+      """, from: "2026-11-20", to: "2026-11-30")
+    #expect(
+      Read.busy(p) == [
+        Read.span("2026-11-23T07:00Z", "2026-11-24T07:00Z"),
+        Read.span("2026-11-25T07:00Z", "2026-11-26T07:00Z"),
+      ])
+  }
+
+  /// RDATE and EXDATE lists with an empty element, and an RDATE period without VALUE=PERIOD.
+  @Test func recurrenceDateLists() throws {
+    let p = try Read.person(
+      """
+      BEGIN:VEVENT
+      UID:r
+      DTSTART:20261123T100000Z
+      DTEND:20261123T110000Z
+      RDATE:20261124T100000Z,
+      EXDATE:20261123T100000Z,
+      RDATE:20261125T100000Z/PT2H
+      END:VEVENT
+      """, from: "2026-11-23", to: "2026-11-30")
+    #expect(
+      Read.busy(p) == [
+        Read.span("2026-11-24T10:00Z", "2026-11-24T11:00Z"),
+        Read.span("2026-11-25T10:00Z", "2026-11-25T12:00Z"),
+      ])
+    #expect(p.diagnostics.isEmpty, "\(p.diagnostics)")
+  }
+
+  /// A file of a directory that does not end in `.ics` but is a calendar (KOrganizer names its
+  /// files by UID) is read; other files are not.
+  @Test func calendarsWithoutTheirExtension() throws {
+    let name = "vdir-\(UUID().uuidString)"
+    let dir = Read.directory + "/" + name
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    _ = Read.write(
+      "\u{FEFF}"
+        + Read.calendar(
+          "BEGIN:VEVENT\nUID:g\nDTSTART:20261124T100000Z\nDTEND:20261124T110000Z\nEND:VEVENT"),
+      name: "\(name)/libkcal-1234567")
+    _ = Read.write("#ff0000\n", name: "\(name)/color")
+    let p = try Read.read(dir, kind: .directory(dir), from: "2026-11-23", to: "2026-11-30")
+    #expect(Read.busy(p) == [Read.span("2026-11-24T10:00Z", "2026-11-24T11:00Z")])
+  }
 }

@@ -115,7 +115,7 @@ import Testing
     #expect(
       Set(expected.keys) == seen,
       "documented but no longer different: \(Set(expected.keys).subtracting(seen))")
-    #expect(same >= 209)
+    #expect(same >= 208)
   }
 
   /// Generated multi-person, multi-zone calendars (Tests/reference/generate.py): exact agreement.

@@ -31,6 +31,9 @@ extension FileReader {
     }
     // An event without DTSTART says no time (an iTIP REPLY or CANCEL need not): it neither
     // counts as read nor as unreadable.
+    // An event without DTSTART says no time (an iTIP REPLY or CANCEL need none; elsewhere it is
+    // skipped, and the time up to a DTEND it has is unknown): it neither counts as read nor as
+    // unreadable.
     var saysTime = true
     if case .absent = event.start { saysTime = false }
     // The description moves into the interpreter (a copy retained each of its parts).

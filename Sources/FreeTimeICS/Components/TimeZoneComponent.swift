@@ -152,13 +152,27 @@ extension FileReader {
       default: break
       }
     }
-    guard let zone = Zone.defined(by: lines, tzid: tzid, coveredFrom: coveredFrom) else {
+    // A zone of one observance without RRULE is a fixed offset, valid for good; several
+    // observances (or RDATEs) without RRULE are a list of changes that ends.
+    let recurs =
+      lines.contains { $0.kind == .rrule }
+      || (observances.count < 2 && !lines.contains { $0.kind == .rdate })
+    guard let zone = Zone.defined(by: lines, tzid: tzid, coveredFrom: coveredFrom, recurs: recurs)
+    else {
       person.diagnostics.append(
         Diagnostic(
           file: file, line: lines.first?.number,
           message: "VTIMEZONE '\(Sanitize.text(tzid, limit: 80))' cannot be read; looked up by name"
         ))
       return
+    }
+    if options.lint, let last = zone.lastChange {
+      person.diagnostics.append(
+        Diagnostic(
+          file: file, line: lines.first?.number,
+          message:
+            "VTIMEZONE '\(shownID)' lists changes of offset without an RRULE, the last at \(ICSWriter.compact(last)); later times are read in the system zone of that name",
+          severity: .note))
     }
     zones.define(zone, tzid: tzid)
     // Some producers write the parameter with the escapes too.

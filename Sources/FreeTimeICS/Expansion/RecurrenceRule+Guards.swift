@@ -80,8 +80,9 @@ extension RecurrenceRule {
   /// sub-daily rules without BYSETPOS or numbered weekdays, which libical steps through period
   /// by period, matching or not (on an all-day DTSTART, `subDailyDates`). All-day DAILY and
   /// WEEKLY series with BYHOUR, BYMINUTE or BYSECOND stay with libical, as does any RSCALE but
-  /// GREGORIAN (RFC 7529: its months and days are another calendar's) and any SKIP that moves days. `OwnExpansionTests`
-  /// checks them against libical's iterator (sub-daily ones against python-dateutil).
+  /// GREGORIAN (RFC 7529: its months and days are another calendar's) and any SKIP that moves
+  /// days. `OwnExpansionTests` checks them against libical's iterator (sub-daily ones against
+  /// python-dateutil).
   func simpleShape(isDate: Bool) -> Bool {
     guard bySetPos.isEmpty, byWeekNo.isEmpty, !hasDayPositions, isGregorian, !movesDays else {
       return false

@@ -8,9 +8,11 @@ import FreeTimeCore
 /// Files, directories and streams: where the bytes of a calendar come from.
 extension CalendarReader {
   /// The `.ics` files below a directory (one person: a vdir, or a tree of them such as
-  /// vdirsyncer's one sub-directory per calendar), sorted by path. Hidden files and directories
-  /// (vdirsyncer's and editors' state) are skipped; symbolic links to directories are not
-  /// followed (no loops), those to files are read.
+  /// vdirsyncer's one sub-directory per calendar), sorted by path, and the other files that
+  /// begin with `BEGIN:VCALENDAR` (KOrganizer's directory resource names its files by UID
+  /// alone; `.ical`, `.ifb`). Hidden files and directories (vdirsyncer's and editors' state) are
+  /// skipped; symbolic links to directories are not followed (no loops), those to files are
+  /// read.
   public static func calendarFiles(in path: String) throws -> [String] {
     var files: [String] = []
     try collect(path.hasSuffix("/") ? String(path.dropLast()) : path, into: &files, depth: 0)
@@ -33,10 +35,30 @@ extension CalendarReader {
       guard lstat(path, &info) == 0 else { continue }
       if info.st_mode & S_IFMT == S_IFDIR {
         if depth < 32 { try collect(path, into: &files, depth: depth + 1) }
-      } else if name.lowercased().hasSuffix(".ics") {
+      } else if name.lowercased().hasSuffix(".ics") || beginsCalendar(path) {
         files.append(path)
       }
     }
+  }
+
+  /// Whether a file's first bytes, after a byte-order mark and white space, are
+  /// `BEGIN:VCALENDAR` (in any case).
+  static func beginsCalendar(_ path: String) -> Bool {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var buffer = [UInt8](repeating: 0, count: 64)
+    let count: Int = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, 64) }
+    guard count > 0 else { return false }
+    var bytes: ArraySlice<UInt8> = buffer[..<count]
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF] as [UInt8]) { bytes = bytes.dropFirst(3) }
+    bytes = bytes.drop { (b: UInt8) -> Bool in b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0A }
+    let wanted: [UInt8] = Array("BEGIN:VCALENDAR".utf8)
+    guard bytes.count >= wanted.count else { return false }
+    for (b, w) in zip(bytes, wanted) where (b >= 0x61 && b <= 0x7A ? b - 0x20 : b) != w {
+      return false
+    }
+    return true
   }
 
   /// Reads one file into `person`; gives back its reader when components in it wait for the

@@ -25,6 +25,7 @@ extension PersonAccumulator {
   /// The busy intervals that touch the window (filtered in place), with `tentativeBusy` and
   /// `busyOrigins` beside them.
   mutating func finish() -> [Interval] {
+    addOrphanSeries()
     keepLiveOverrides()
     var ranges: [Int32: [StoredOverride]] = [:]
     for o in overrides where o.thisAndFuture && o.uid >= 0 { ranges[o.uid, default: []].append(o) }
@@ -64,6 +65,19 @@ extension PersonAccumulator {
     return busy
   }
 
+  /// The series of overrides with rules of their own whose UID has no master: each read as the
+  /// master (the newest of them by `Revision` wins, as masters do).
+  private mutating func addOrphanSeries() {
+    guard !orphanSeries.isEmpty else { return }
+    let orphans = orphanSeries.filter { latestMaster($0.uid) == nil }
+    orphanSeries = []
+    for (_, master, origin) in orphans {
+      currentOrigin = origin
+      add(master)
+    }
+    currentOrigin = nil
+  }
+
   /// Keeps the overrides that count: the latest version of each, unless a newer master
   /// excludes the instance (a deleted modification). Filtered in place.
   private mutating func keepLiveOverrides() {
@@ -101,7 +115,8 @@ extension PersonAccumulator {
   }
 
   /// An override whose RECURRENCE-ID names no instance of its series still blocks its own
-  /// time (one that blocks nothing frees nothing), with a warning (checked where the series was expanded: the expansion window).
+  /// time (one that blocks nothing frees nothing), with a warning (checked where the series was
+  /// expanded: the expansion window).
   private mutating func warnUnmatchedOverrides(_ r: Replacements) {
     var found = Set<Key>()
     var begin = 0

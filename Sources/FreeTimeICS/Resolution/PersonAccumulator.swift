@@ -44,6 +44,9 @@ struct PersonAccumulator {
   /// Keys of instances whose key is not their start (a negative length), by index in `spans`.
   var reversedKeys: [Int: Instant] = [:]
   var overrides: [StoredOverride] = []
+  /// The series of overrides with rules of their own (`Override.series`), by UID number: added
+  /// as masters at `finish` for UIDs that have none.
+  var orphanSeries: [(uid: Int32, master: EventContribution, origin: Origin?)] = []
   /// The files overrides come from (`StoredOverride.file` numbers them).
   var overrideFiles: [String] = []
   var periods: [Interval] = []
@@ -204,6 +207,17 @@ struct PersonAccumulator {
         } else {
           latestOverride[k] = Int32(overrides.count)
         }
+      }
+      if let series = o.series, n >= 0 {
+        orphanSeries.append(
+          (
+            n,
+            .master(
+              uid: o.uid, revision: o.revision, blocks: o.blocks,
+              instances: o.blocks ? series.instances : [],
+              excluded: series.excluded, kind: o.kind, cancelsSeries: false),
+            currentOrigin
+          ))
       }
       if overrideFiles.last != o.file { overrideFiles.append(o.file) }
       var stored = StoredOverride(o, uid: n, origin: origin, file: Int32(overrideFiles.count - 1))

@@ -361,7 +361,19 @@ struct FileReader {
     // An EXDATE or RDATE list is read value by value, as FREEBUSY is: a bad value costs only
     // itself (libical drops the whole property for one).
     if kind == .exdate || kind == .rdate, let values = line.listValues {
-      for value in values { eventProperty(value, kind: kind, into: &person) }
+      for value in values {
+        // An empty element (`,,`, a ',' at an end) is nothing, not a value that cannot be read.
+        guard value.strippedValue.isEmpty else {
+          eventProperty(value, kind: kind, into: &person)
+          continue
+        }
+        current.notes.append(
+          (
+            line.number,
+            "\(line.name) with an empty list element (',,' or a ',' at an end); read without it",
+            true
+          ))
+      }
       return
     }
     if tooManyParameters(line) { return }

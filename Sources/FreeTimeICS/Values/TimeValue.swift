@@ -42,14 +42,25 @@ struct TimeValue {
 }
 
 extension TimeValue {
+  /// The zone of a DATE with a TZID freetime knows (its day there), else floating.
+  @inline(never)
+  static func dayKind(of written: WrittenTime, zones: ZoneTable) -> Kind {
+    guard let tzid = written.tzid, let zone = zones.zone(for: tzid), !zone.isOffsetOnly else {
+      return .floating
+    }
+    return .zoned(zone)
+  }
+
   /// A TZID this calendar may define later in the file: try again at the end of its VCALENDAR.
   struct UnknownZone: Error {
     var tzid: String
   }
 
-  /// A written value with its zone looked up (docs/ARCHITECTURE.md, Time zones): DATE values
-  /// and `Z` times as they are; a TZID the file's own VTIMEZONE first, then the system's zones
-  /// (`ZoneTable`); an unknown TZID is read in the home zone, with a warning.
+  /// A written value with its zone looked up (docs/ARCHITECTURE.md, Time zones): `Z` times as
+  /// they are; a TZID the file's own VTIMEZONE first, then the system's zones (`ZoneTable`); an
+  /// unknown TZID is read in the home zone, with a warning. A DATE is the home zone's day, but
+  /// one with a TZID freetime knows (Connect Daily, ownCloud and SabreDAV write
+  /// `DTSTART;TZID=America/Denver;VALUE=DATE:20040503`) is that zone's day.
   ///
   /// - Parameter deferUnknown: throw `UnknownZone` for a TZID not known yet instead of warning.
   init(
@@ -59,7 +70,10 @@ extension TimeValue {
     civil = written.civil
     isDate = written.isDate
     kind = .floating
-    if isDate { return }
+    if isDate {
+      if written.tzid != nil { kind = TimeValue.dayKind(of: written, zones: zones) }
+      return
+    }
     if written.isUTC {
       kind = .utc
       return

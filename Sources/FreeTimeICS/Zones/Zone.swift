@@ -19,8 +19,12 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
   private let system: TimeZone?
   private let libical: LibicalZone?
   /// A file's VTIMEZONE says nothing about times before its first observance; before
-  /// `coveredFrom`, the system zone of the same name (if any) answers instead.
+  /// `coveredFrom`, the system zone of the same name (if any) answers instead. One whose
+  /// observances do not recur says nothing after its last change either (khal, Apple iCal 1.x
+  /// and eM Client write only the changes around their events): from `coveredUntil` on, the
+  /// system zone of the same name answers too.
   private let coveredFrom: Instant
+  private let coveredUntil: Instant
   private let before: Zone?
   /// A system zone's offsets from 1970 to 2100, looked up instead of asking ICU each time
   /// (before and after, ICU answers: slower, and rarely needed).
@@ -30,13 +34,14 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
 
   private init(
     name: String, system: TimeZone?, libical: LibicalZone?, coveredFrom: Instant = .min,
-    before: Zone? = nil, isOffsetOnly: Bool = false
+    coveredUntil: Instant = .max, before: Zone? = nil, isOffsetOnly: Bool = false
   ) {
     self.isOffsetOnly = isOffsetOnly
     self.name = name
     self.system = system
     self.libical = libical
     self.coveredFrom = coveredFrom
+    self.coveredUntil = coveredUntil
     self.before = before
     self.table = system.map(OffsetTable.shared)
   }
@@ -119,17 +124,29 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
 
   /// A zone defined by a VTIMEZONE.
   ///
-  /// - Parameter coveredFrom: the first onset of its observances; before it, a system zone of
-  ///   the same name is used when there is one (exporters often ship only recent rules).
-  static func defined(by lines: [ContentLine], tzid: String, coveredFrom: Instant) -> Zone? {
+  /// - Parameters:
+  ///   - coveredFrom: the first onset of its observances; before it, a system zone of the same
+  ///     name is used when there is one (exporters often ship only recent rules).
+  ///   - recurs: whether its observances go on for good (an RRULE, or one observance alone: a
+  ///     fixed offset); a list of changes without either says nothing after its last change,
+  ///     and the system zone of the same name is used then too (`lastChange`).
+  static func defined(by lines: [ContentLine], tzid: String, coveredFrom: Instant, recurs: Bool)
+    -> Zone?
+  {
     guard let libical = LibicalZone(lines) else { return nil }
     return Zone(
       name: tzid, system: nil, libical: libical, coveredFrom: coveredFrom,
-      before: Zone.named(tzid))
+      coveredUntil: recurs ? .max : libical.changeInstants.last ?? .max, before: Zone.named(tzid))
   }
 
+  /// The last change of offset of a VTIMEZONE whose observances do not recur, after which the
+  /// system zone of the same name is used; nil for every other zone.
+  var lastChange: Instant? { coveredUntil < .max && before != nil ? coveredUntil : nil }
+
   public func utcOffset(at instant: Instant) -> Int {
-    if instant < coveredFrom, let before { return before.utcOffset(at: instant) }
+    if instant < coveredFrom || instant >= coveredUntil, let before {
+      return before.utcOffset(at: instant)
+    }
     if let table, let offset = table.offset(at: instant) { return offset }
     if let system {
       return system.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
@@ -142,8 +159,13 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
       let span = before.utcOffsetSpan(at: instant)
       return (span.offset, span.from, min(span.to, coveredFrom))
     }
+    if instant >= coveredUntil, let before {
+      let span = before.utcOffsetSpan(at: instant)
+      return (span.offset, max(span.from, coveredUntil), span.to)
+    }
     if let span = table?.span(at: instant) ?? libical?.utcOffsetSpan(at: instant) {
-      return (span.offset, before == nil ? span.from : max(span.from, coveredFrom), span.to)
+      guard before != nil else { return span }
+      return (span.offset, max(span.from, coveredFrom), min(span.to, coveredUntil))
     }
     return (utcOffset(at: instant), instant, instant + 1)
   }

@@ -41,4 +41,8 @@ struct Override {
   /// Whether it is an iTIP CANCEL of the instance (RFC 5546 §3.2.5): one older than the
   /// series' latest version (by SEQUENCE) is outdated and does not count.
   var cancels = false
+  /// An override with an RRULE or RDATE of its own: its series, read as the master when no
+  /// master of its UID is read (Connect Daily writes every series as such a component, with
+  /// `RECURRENCE-ID:19700101T070000Z`).
+  var series: (instances: [Instance], excluded: Set<Instant>)? = nil
 }

@@ -137,7 +137,10 @@ extension EventInterpreter {
           severity: .note)
       }
       length = .oneDay
-    } else if start.isFloating, end.isFloating, start.isDate == end.isDate {
+    } else if (start.isFloating && end.isFloating && start.isDate == end.isDate)
+      || (start.isDate && end.isDate)
+    {
+      // Days on the calendar (also two DATEs, each with a TZID), or a floating span.
       length = EventLength(civil: end.civil - start.civil, exact: 0)
     } else {
       length = EventLength(civil: 0, exact: end.instant(home: home) - start.instant(home: home))

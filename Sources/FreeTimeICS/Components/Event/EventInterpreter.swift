@@ -51,11 +51,24 @@ struct EventInterpreter {
     let value = try TimeValue(
       written, zones: context.zones, home: home, deferUnknown: context.deferUnknownZones,
       warn: { messages.append($0) })
+    if written.isDate && value.isFloating && kind != .dtstart, let zone = dateZone() {
+      // A DATE of an event whose DTSTART is a DATE with a TZID is that zone's day too.
+      return TimeValue(civil: value.civil, kind: .zoned(zone), isDate: true)
+    }
     if written.isUTC || written.isDate || !value.isFloating {
       for message in messages { warn(kind, message) }
       return value
     }
     return try inComponentZone(value, written, kind, messages: messages)
+  }
+
+  /// The zone of DTSTART when it is a DATE with a TZID freetime knows (`TimeValue.init`).
+  @inline(never)
+  private func dateZone() -> Zone? {
+    guard case .value(let start) = event.start, start.isDate, let tzid = start.tzid,
+      let zone = context.zones.zone(for: tzid), !zone.isOffsetOnly
+    else { return nil }
+    return zone
   }
 
   /// A floating date-time (or one whose TZID is unknown: `messages` say so) read in the zone of
@@ -139,8 +152,21 @@ struct EventInterpreter {
     // Time an end that cannot be read may cover is unknown, not busy (`BusyKind.unknown`).
     if endIsUnknown && blocks && !kind.isFreedByReply { kind = .unknown }
     if ridDropped || event.recurrenceID != .absent {
-      return try override(
+      var contribution = try override(
         start: start, length: length, blocks: blocks, kind: kind, ridDropped: ridDropped)
+      // Its own RRULE or RDATE: the series, should no master of its UID be read.
+      if case .override(var o) = contribution, !event.rules.isEmpty || !event.rdates.isEmpty {
+        let expanded = try expand(start: start, length: length)
+        o.series = (expanded.instances, expanded.excluded)
+        contribution = .override(o)
+        if options.lint {
+          warn(
+            line: event.lines[.rrule] ?? event.lines[.recurrenceID],
+            "an override (RECURRENCE-ID) with an RRULE or RDATE of its own: read as its series where no master of its UID is read",
+            severity: .note)
+        }
+      }
+      return contribution
     }
     guard blocks else {
       return .master(
@@ -261,14 +287,15 @@ struct EventInterpreter {
     return nil
   }
 
-  /// An event whose DTSTART cannot be read but whose DTEND can: the time from the start of
-  /// DTEND's day (for a UTC DTEND, the earlier start of that day in UTC and at home; for a
-  /// DTEND at midnight, the day before) to DTEND is unknown, once (its series cannot be
-  /// followed without DTSTART). An override of that kind replaces its instance so.
+  /// An event whose DTSTART cannot be read (or that has none, outside an iTIP message) but
+  /// whose DTEND can: the time from the start of DTEND's day (for a UTC DTEND, the earlier
+  /// start of that day in UTC and at home; for a DTEND at midnight, the day before) to DTEND is
+  /// unknown, once (its series cannot be followed without DTSTART). An override of that kind
+  /// replaces its instance so.
   private mutating func endAlone(blocks: Bool, kind: BusyKind, ridDropped: Bool) throws
     -> EventContribution
   {
-    guard blocks, !kind.isFreedByReply, event.start != .absent,
+    guard blocks, !kind.isFreedByReply, event.start != .absent || !event.inMessage,
       case .value(let written) = event.end
     else { return .none }
     let end = try resolve(written, .dtend)

@@ -59,15 +59,26 @@ enum ValueCheck {
       }
       let value = line.strippedValue
       let verdict = ValueSyntax.verdict(value, of: kind)
-      if verdict != .valid && out == nil { out = Array(lines[..<index]) }
+      // A PERIOD in an RDATE without VALUE=PERIOD, which libical refuses: its meaning is plain.
+      let periodType =
+        kind == .rdate && verdict != .unreadable && value.contains(UInt8(ascii: "/"))
+        && line.parameter("VALUE") == nil
+      if (verdict != .valid || periodType) && out == nil { out = Array(lines[..<index]) }
+      var head = Array(line.bytes[..<line.valueStart!])
+      if periodType {
+        head.insert(contentsOf: Array(";VALUE=PERIOD".utf8), at: 5)
+        notes.append(
+          (
+            line.number, "RDATE period without VALUE=PERIOD (RFC 5545 wants it); read as a period",
+            true
+          ))
+      }
       switch verdict {
       case .valid:
-        out?.append(line)
+        out?.append(periodType ? ContentLine(bytes: head + value, number: line.number) : line)
       case .repaired(let repaired, let reading):
         notes.append((line.number, reading, true))
-        out!.append(
-          ContentLine(bytes: Array(line.bytes[..<line.valueStart!]) + repaired, number: line.number)
-        )
+        out!.append(ContentLine(bytes: head + repaired, number: line.number))
       case .unreadable:
         refused.append(
           .init(name: kind, value: String(decoding: value, as: UTF8.self), line: line.number))

@@ -503,3 +503,75 @@ import Testing
     #expect(Read.busy(p) == [Read.span("2026-11-24T10:00Z", "2026-11-24T11:00Z")])
   }
 }
+
+/// RFC 7953 availability: an AVAILABLE is time the person is available, which no rule of what an
+/// event blocks touches; BUSYTYPE says what the rest is.
+@Suite struct AvailabilityShapesTests {
+  func read(
+    _ available: String, busyType: String = "", allDay: BusyOrFree = .busy,
+    tentative: BusyOrFree = .busy
+  ) throws -> PersonCalendar {
+    try Read.person(
+      """
+      BEGIN:VAVAILABILITY
+      UID:a
+      DTSTAMP:20261101T000000Z
+      DTSTART:20261123T000000Z
+      DTEND:20261130T000000Z
+      \(busyType)BEGIN:AVAILABLE
+      UID:a1
+      DTSTAMP:20261101T000000Z
+      \(available)
+      END:AVAILABLE
+      END:VAVAILABILITY
+      """, from: "2026-11-23", to: "2026-11-30", tentative: tentative, allDay: allDay)
+  }
+
+  @Test func anAvailableIsNoEvent() throws {
+    let timed = "DTSTART:20261124T090000Z\nDTEND:20261124T170000Z"
+    let expected = [
+      Read.span("2026-11-23T00:00Z", "2026-11-24T09:00Z"),
+      Read.span("2026-11-24T17:00Z", "2026-11-30T00:00Z"),
+    ]
+    for extra in ["", "\nTRANSP:TRANSPARENT", "\nSTATUS:CANCELLED", "\nSTATUS:TENTATIVE"] {
+      let p = try read(timed + extra, tentative: .free)
+      #expect(p.unavailable == expected, "\(extra)")
+    }
+    let allDay = try read("DTSTART;VALUE=DATE:20261124\nDTEND;VALUE=DATE:20261125", allDay: .free)
+    #expect(
+      allDay.unavailable == [
+        Read.span("2026-11-23T00:00Z", "2026-11-24T00:00Z"),
+        Read.span("2026-11-25T00:00Z", "2026-11-30T00:00Z"),
+      ])
+  }
+
+  @Test func busyTentativeFollowsTentative() throws {
+    let timed = "DTSTART:20261124T090000Z\nDTEND:20261124T170000Z"
+    let tentative = try read(timed, busyType: "BUSYTYPE:BUSY-TENTATIVE\n", tentative: .free)
+    #expect(tentative.hasAvailability && tentative.unavailable.isEmpty)
+    let busy = try read(timed, busyType: "BUSYTYPE:BUSY-TENTATIVE\n")
+    #expect(busy.unavailable.count == 2)
+  }
+}
+
+/// An event the calendar's owner organises is their own, whatever their ATTENDEE line says
+/// (khal imports freetime's invitation with the organizer as a NEEDS-ACTION attendee).
+@Suite struct OrganizerShapesTests {
+  @Test func theOrganizersOwnMeetingBlocks() throws {
+    for (organizer, busy) in [("sam@example.com", 1), ("lo@example.com", 0)] {
+      let p = try Read.person(
+        """
+        BEGIN:VEVENT
+        UID:m
+        DTSTAMP:20261101T000000Z
+        DTSTART:20261124T100000Z
+        DTEND:20261124T110000Z
+        ORGANIZER:mailto:\(organizer)
+        ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:sam@example.com
+        END:VEVENT
+        """, header: "X-WR-CALNAME:sam@example.com\r\n", from: "2026-11-23", to: "2026-11-30",
+        tentative: .free)
+      #expect(p.busy.count == busy, "\(organizer)")
+    }
+  }
+}

@@ -36,7 +36,9 @@ import Testing
     let notes = run.stdout.split(separator: "\n").map { $0.split(separator: ": note: ").last ?? "" }
     #expect(notes.count == 4, "\(run.stdout)")
     #expect(notes[0].hasPrefix("the calendar speaks for only 20261123T000000Z–20261130T000000Z"))
-    #expect(notes[1].hasPrefix("home zone Europe/Berlin, the zone 5 of the 5 timed events"))
+    #expect(
+      notes[1].hasPrefix(
+        "home zone Europe/Berlin, the zone 4 of the 4 timed events of the person's own"))
     #expect(notes[2].hasPrefix("Outlook's show-as (X-MICROSOFT-CDO-BUSYSTATUS) is read"))
     #expect(
       notes[3].hasPrefix("invitations are read with the replies of gina@example.com (from X-OWNER)")

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// The home zone (README, Time zones): `--zone`, else X-WR-TIMEZONE, else the zone most of the
-/// calendar's timed DTSTARTs name, else `--tz`. All-day events, floating times and working
-/// hours are read in it.
+/// The home zone (README, Time zones): `--zone`, the people file, X-WR-TIMEZONE, the zone of
+/// the person's own working hours, the zone most of their own timed events name, the zone most
+/// of their timed events name, else `--tz`. All-day events, floating times and working hours
+/// are read in it.
 @Suite struct HomeZoneTests {
   let week = ["--from", "2026-11-23", "--to", "2026-11-28", "--tz", "America/New_York"]
 
@@ -54,7 +55,7 @@ import Testing
       ])
     #expect(
       try homes(["Fixtures/producers/thunderbird-home-zone.ics"]) == [
-        "thunderbird-home-zone Asia/Tokyo events"
+        "thunderbird-home-zone Asia/Tokyo own-events"
       ])
   }
 
@@ -79,13 +80,72 @@ import Testing
     let utc = Temp.file(calendar(["DTSTART:20261124T100000Z"]), name: "utc.ics")
     #expect(
       try homes([withHeader, plain, utc]) == [
-        "header America/Chicago x-wr-timezone", "plain Asia/Tokyo events",
+        "header America/Chicago x-wr-timezone", "plain Asia/Tokyo own-events",
         "utc America/New_York tz",
       ])
     #expect(
       try homes([withHeader, plain, "--zone", "header=Europe/Rome", "--zone", "plain=UTC"]) == [
         "header Europe/Rome option", "plain UTC option",
       ])
+  }
+
+  /// An Outlook user in Los Angeles whose calendar is mostly invitations from London: his
+  /// working hours' zone decides; without them, his own meetings (those he organises, or
+  /// without an ORGANIZER) outvote the invitations.
+  @Test func ownHoursAndOwnEventsBeatInvitations() throws {
+    func event(_ i: Int, zone: String, organizer: String) -> String {
+      "BEGIN:VEVENT\r\nUID:i\(i)\r\nDTSTAMP:20261101T000000Z\r\n"
+        + "DTSTART;TZID=\"\(zone)\":2026112\(3 + i % 5)T100000\r\nDURATION:PT1H\r\n"
+        + "ORGANIZER:mailto:\(organizer)\r\nEND:VEVENT\r\n"
+    }
+    var body = (0..<5).map { event($0, zone: "GMT Standard Time", organizer: "lo@example.com") }
+      .joined()
+    body += (5..<7).map { event($0, zone: "Pacific Standard Time", organizer: "sam@example.com") }
+      .joined()
+    let head =
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Microsoft Corporation//Outlook 16.0 MIMEDIR//EN\r\nX-OWNER;CN=Sam:mailto:sam@example.com\r\n"
+    let hours =
+      "X-MS-OLK-WKHRSTART;TZID=\"Pacific Standard Time\":080000\r\nX-MS-OLK-WKHREND;TZID=\"Pacific Standard Time\":170000\r\nX-MS-OLK-WKHRDAYS:MO,TU,WE,TH,FR\r\n"
+    let withHours = Temp.file(head + hours + body + "END:VCALENDAR\r\n", name: "sam.ics")
+    let own = Temp.file(head + body + "END:VCALENDAR\r\n", name: "own.ics")
+    let nobody = Temp.file(
+      head.replacingOccurrences(of: "X-OWNER;CN=Sam:mailto:sam@example.com\r\n", with: "") + body
+        + "END:VCALENDAR\r\n", name: "nobody.ics")
+    #expect(
+      try homes([withHours, own, nobody]) == [
+        "sam America/Los_Angeles working-hours", "own America/Los_Angeles own-events",
+        "nobody Europe/London events",
+      ])
+  }
+
+  /// A VAVAILABILITY's zone is the zone of the person's own working hours.
+  @Test func availabilityZone() throws {
+    let text = """
+      BEGIN:VCALENDAR\r
+      VERSION:2.0\r
+      PRODID:-//test//EN\r
+      BEGIN:VAVAILABILITY\r
+      UID:a\r
+      DTSTAMP:20261101T000000Z\r
+      BEGIN:AVAILABLE\r
+      UID:a1\r
+      DTSTAMP:20261101T000000Z\r
+      DTSTART;TZID=America/Chicago:20261102T090000\r
+      DTEND;TZID=America/Chicago:20261102T170000\r
+      RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR\r
+      END:AVAILABLE\r
+      END:VAVAILABILITY\r
+      BEGIN:VEVENT\r
+      UID:e\r
+      DTSTAMP:20261101T000000Z\r
+      DTSTART;TZID=Asia/Tokyo:20261124T100000\r
+      DURATION:PT1H\r
+      END:VEVENT\r
+      END:VCALENDAR\r
+
+      """
+    #expect(
+      try homes([Temp.file(text, name: "avail.ics")]) == ["avail America/Chicago working-hours"])
   }
 
   /// The zone named most wins; a Windows name counts as its IANA zone; a tie goes to the zone
@@ -102,7 +162,8 @@ import Testing
       calendar(["DTSTART;VALUE=DATE:20261124", "DTSTART:20261124T100000"]), name: "dates.ics")
     #expect(
       try homes([merged, tie, tieSwapped, dateOnly]) == [
-        "merged Asia/Tokyo events", "tie Europe/Paris events", "swapped Asia/Tokyo events",
+        "merged Asia/Tokyo own-events", "tie Europe/Paris own-events",
+        "swapped Asia/Tokyo own-events",
         "dates America/New_York tz",
       ])
   }
@@ -131,7 +192,7 @@ import Testing
     let run = try Run.freetime(["check", "Fixtures/producers/thunderbird-home-zone.ics"])
     #expect(
       run.stdout.hasPrefix(
-        "Fixtures/producers/thunderbird-home-zone.ics: note: home zone Asia/Tokyo, the zone 2 of the 3 timed events with a known TZID name (no X-WR-TIMEZONE); all-day events, floating times and working hours are read in it\n"
+        "Fixtures/producers/thunderbird-home-zone.ics: note: home zone Asia/Tokyo, the zone 2 of the 3 timed events of the person's own (organised by them, or without an ORGANIZER) with a known TZID name (no X-WR-TIMEZONE, no working hours); all-day events, floating times and working hours are read in it\n"
       ), "\(run.stdout)")
   }
 }

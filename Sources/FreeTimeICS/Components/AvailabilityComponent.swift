@@ -35,6 +35,9 @@ extension FileReader {
       tally(read: false, why: why, into: &person)
       return
     }
+    if person.availabilityZone == nil {
+      person.availabilityZone = availability.namedZone(zones: zones)
+    }
     if homeUndecided && availability.readsHomeZone(zones: zones) {
       awaitingHome.append(
         Awaiting(
@@ -50,7 +53,8 @@ extension FileReader {
     if let range = Interval(start, end).clamped(to: window) {
       inWindow = true
       var available: [Interval] = []
-      for event in availability.available {
+      for var event in availability.available {
+        event.isAvailable = true
         var interpreter = EventInterpreter(event, context: eventContext(deferUnknownZones: false))
         if case .master(_, _, _, let instances, _, let kind, _)? = try? interpreter.contribution(),
           kind != .unknown
@@ -65,6 +69,11 @@ extension FileReader {
       unavailable = FreeSlots.free(busy: available, in: range)
     }
     person.hasAvailability = true
+    // BUSYTYPE (RFC 7953 §3.2): what the time outside AVAILABLE is; BUSY-TENTATIVE follows
+    // --tentative, anything else is unavailable.
+    let busyType = lines.dropFirst().prefix { $0.kind != .begin }
+      .first { $0.name == "BUSYTYPE" }.map { ContentLine.asciiUppercased($0.strippedValue) }
+    if busyType == "BUSY-TENTATIVE" && options.tentative == .free { unavailable = [] }
     person.unavailable += unavailable
     // One whose AVAILABLEs (read when it reaches the window) can none be read says nothing
     // that could be read.
@@ -93,6 +102,19 @@ struct AvailabilityDescription {
 }
 
 extension AvailabilityDescription {
+  /// The zone its DTSTART names, else the first AVAILABLE's DTSTART: the person's working hours'
+  /// zone (`PersonAccumulator.hoursZone`).
+  func namedZone(zones: ZoneTable) -> Zone? {
+    for start in [start] + available.map(\.start) {
+      if case .value(let time) = start, !time.isUTC, let tzid = time.tzid,
+        let zone = zones.namedZone(for: tzid)
+      {
+        return zone
+      }
+    }
+    return nil
+  }
+
   /// Whether any of its times is read in the home zone (`WrittenTime.readsHomeZone`).
   func readsHomeZone(zones: ZoneTable) -> Bool {
     [start, end].contains { $0.value?.readsHomeZone(zones: zones, deferUnknown: false) ?? false }

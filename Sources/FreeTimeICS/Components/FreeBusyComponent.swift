@@ -17,6 +17,10 @@ extension FileReader {
     var listed: [Interval] = []
     var warnings: [Diagnostic] = []
     var unknownPeriods: [(Interval, Int)] = []
+    /// The periods typed FREE, and whether every period read is (`--format freebusy` writes
+    /// the common free time so).
+    var freeListed: [Interval] = []
+    var onlyFree = true
     let tentativeBlocks = options.tentative == .busy
     for line in lines where line.name == "FREEBUSY" {
       let type = ContentLine.asciiUppercased(
@@ -78,6 +82,7 @@ extension FileReader {
           continue
         }
         listed.append(period)
+        if type == "FREE" { freeListed.append(period) } else { onlyFree = false }
         if blocks { periods.append((period, kind, line.number, shownType)) }
       }
     }
@@ -113,6 +118,25 @@ extension FileReader {
           file: file, line: line, uid: uid, summary: "free/busy \(type)")
       }
       person.addPeriod(period, kind: kind)
+    }
+    // One that lists only FREE periods says the rest of its range is not free: busy.
+    if let readable, !freeListed.isEmpty, onlyFree, unknownPeriods.isEmpty {
+      if options.explain {
+        person.currentOrigin = Origin(
+          file: file, line: lines.first?.number, uid: uid,
+          summary: "free/busy: not listed as FREE")
+      }
+      for gap in FreeSlots.free(busy: freeListed, in: readable) {
+        person.addPeriod(gap, kind: .firm)
+      }
+      if options.lint {
+        person.diagnostics.append(
+          Diagnostic(
+            file: file, line: lines.first?.number,
+            message:
+              "this VFREEBUSY lists only FREE periods: the rest of its DTSTART–DTEND is busy",
+            severity: .note))
+      }
     }
     for (period, line) in unknownPeriods {
       if options.explain {

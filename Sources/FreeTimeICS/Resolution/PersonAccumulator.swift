@@ -16,6 +16,8 @@ struct PersonAccumulator {
   var diagnostics: [Diagnostic] = []
   /// The first valid X-WR-TIMEZONE read for this calendar.
   var calendarZone: Zone?
+  /// The zone of the first VAVAILABILITY whose times name one.
+  var availabilityZone: Zone?
   /// The zones the calendar's timed events name (the home zone without X-WR-TIMEZONE).
   var homeVotes = HomeZoneVotes()
   /// Outlook's working hours (X-MS-OLK-WKHR*), as read from the calendars.

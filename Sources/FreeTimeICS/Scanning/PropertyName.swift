@@ -7,6 +7,7 @@ enum PropertyName: UInt8 {
   case uid, status, transp, sequence, dtstamp, summary
   case freebusy, xwrTimezone
   case attendee, busyStatus, intendedStatus, calendarName, owner, calStart, calEnd
+  case organizer
 
   /// The kind of the name `bytes[0..<count]`, letters in any case: the one candidate its length
   /// and first letter leave, compared byte by byte.
@@ -37,6 +38,7 @@ enum PropertyName: UInt8 {
     case (13, UInt8(ascii: "R")): candidate = .recurrenceID
     case (13, UInt8(ascii: "X")): candidate = .xwrTimezone
     case (8, UInt8(ascii: "A")): candidate = .attendee
+    case (9, UInt8(ascii: "O")): candidate = .organizer
     case (26, UInt8(ascii: "X")): candidate = .busyStatus
     case (30, UInt8(ascii: "X")): candidate = .intendedStatus
     case (12, UInt8(ascii: "X")): candidate = .calendarName
@@ -89,6 +91,7 @@ enum PropertyName: UInt8 {
     case .owner: "X-OWNER"
     case .calStart: "X-CALSTART"
     case .calEnd: "X-CALEND"
+    case .organizer: "ORGANIZER"
     }
   }
 

@@ -41,6 +41,11 @@ struct ComponentState {
   /// The owner's PARTSTAT, when the owner is an ATTENDEE.
   var reply: Reply? = nil
   var ownerFound = false
+  /// Whether the component has an ORGANIZER, and whether that is the calendar's owner: an
+  /// event the owner organises blocks as their own whatever their ATTENDEE line says, and
+  /// counts among their own events for their home zone (`HomeZoneVotes`).
+  var sawOrganizer = false
+  var ownerOrganizes = false
   /// Whether the component has an ATTENDEE at all (for `freetime check`'s note).
   var sawAttendee = false
 
@@ -86,6 +91,11 @@ struct ComponentState {
       if busyStatus == nil { busyStatus = ShowAs(line.strippedValue) }
     case .intendedStatus:
       if intendedStatus == nil { intendedStatus = ShowAs(line.strippedValue) }
+    case .organizer:
+      if !sawOrganizer {
+        sawOrganizer = true
+        ownerOrganizes = owner?.matches(line.strippedValue) ?? false
+      }
     case .attendee:
       sawAttendee = true
       if !ownerFound, let owner, owner.matches(line.strippedValue) {
@@ -99,10 +109,14 @@ struct ComponentState {
     return true
   }
 
+  /// Whether the event is one of the owner's own: they organise it, or it has no ORGANIZER.
+  var isOwn: Bool { !sawOrganizer || ownerOrganizes }
+
   var preRead: PreRead {
     PreRead(
       revision: Revision(sequence: sequence ?? 0, stamp: stamp ?? Int64.min), uid: uid,
-      status: status, transp: transp, showAs: busyStatus ?? intendedStatus, reply: reply,
+      status: status, transp: transp, showAs: busyStatus ?? intendedStatus,
+      reply: ownerOrganizes ? nil : reply,
       cancels: cancels, inMessage: inMessage, adds: adds, answers: answers)
   }
 }

@@ -36,12 +36,24 @@ extension FileReader {
 }
 
 extension PersonAccumulator {
-  /// The person's home zone and where it came from, once every file is read.
+  /// The person's home zone and where it came from, once every file is read (README, Time
+  /// zones), strongest first: `--zone` (or the people file's zone, which the caller passes the
+  /// same way), X-WR-TIMEZONE, the zone of the person's own working hours (Outlook's, a
+  /// VAVAILABILITY's), the zone most of their own timed events name, the zone most of their
+  /// timed events name; nil for `--tz`.
   func homeZone(option: Zone?) -> (zone: Zone?, from: HomeZoneSource) {
     if let option { return (option, .option) }
     if let calendarZone { return (calendarZone, .xWRTimezone) }
-    if let voted = homeVotes.winner { return (voted, .events) }
+    if let zone = hoursZone { return (zone, .workingHours) }
+    if let voted = homeVotes.winner { return (voted.zone, voted.own ? .ownEvents : .events) }
     return (nil, .tz)
+  }
+
+  /// The zone of the person's own working hours: Outlook's, when they can be read and their
+  /// TZID names a zone, else the first VAVAILABILITY's.
+  var hoursZone: Zone? {
+    if outlookHours.hours != nil, let zone = outlookHours.zone { return zone }
+    return availabilityZone
   }
 
   /// `freetime check`'s note on the home zone chosen, and why.
@@ -56,10 +68,17 @@ extension PersonAccumulator {
       message = "home zone \(home.zone!.name), from the people file"
     case .xWRTimezone:
       message = "home zone \(home.zone!.name), from X-WR-TIMEZONE"
+    case .workingHours:
+      message =
+        "home zone \(home.zone!.name), the zone of the person's own working hours (no X-WR-TIMEZONE)"
+    case .ownEvents:
+      let tally = homeVotes.tally!
+      message =
+        "home zone \(home.zone!.name), the zone \(tally.count) of the \(tally.total) timed events of the person's own (organised by them, or without an ORGANIZER) with a known TZID name (no X-WR-TIMEZONE, no working hours)"
     case .events:
       let tally = homeVotes.tally!
       message =
-        "home zone \(home.zone!.name), the zone \(tally.count) of the \(tally.total) timed events with a known TZID name (no X-WR-TIMEZONE)"
+        "home zone \(home.zone!.name), the zone \(tally.count) of the \(tally.total) timed events with a known TZID name (no X-WR-TIMEZONE, no working hours, none of the person's own)"
     case .tz:
       message =
         "no home zone (no X-WR-TIMEZONE, no timed event names a zone): read in --tz \(tz.name)"

@@ -9,6 +9,12 @@ public enum HomeZoneSource: String, Sendable {
   case peopleFile = "people-file"
   /// The calendar's X-WR-TIMEZONE (Google's, iCloud's).
   case xWRTimezone = "x-wr-timezone"
+  /// The zone of the person's own working hours: Outlook's `X-MS-OLK-WKHRSTART;TZID=…`, a
+  /// VAVAILABILITY's.
+  case workingHours = "working-hours"
+  /// The zone most of the person's own timed events name (those they organise, or without an
+  /// ORGANIZER): invitations name their organiser's zone.
+  case ownEvents = "own-events"
   /// The zone most of the calendar's timed events name in their DTSTART's TZID (Outlook,
   /// Thunderbird and Fastmail write their owner's zone only there).
   case events
@@ -21,33 +27,47 @@ public enum HomeZoneSource: String, Sendable {
 /// (an IANA name, a Windows name, a prefixed IANA name), so `W. Europe Standard Time` and
 /// `Europe/Berlin` count together; a TZID only the file's VTIMEZONE defines counts as itself.
 struct HomeZoneVotes {
-  private var counts: [String: (count: Int, first: Int, zone: Zone)] = [:]
+  /// Per zone: how many events name it, how many of them are the person's own, and when it was
+  /// first seen.
+  private var counts: [String: (count: Int, own: Int, first: Int, zone: Zone)] = [:]
   private var last: (tzid: String, name: String)? = nil
 
-  /// Counts one event's DTSTART, when it is a timed value with a TZID freetime knows.
-  mutating func add(_ start: Written<WrittenTime>, zones: ZoneTable) {
+  /// Counts one event's DTSTART, when it is a timed value with a TZID freetime knows; `own`:
+  /// the person organises the event, or it has no ORGANIZER.
+  mutating func add(_ start: Written<WrittenTime>, zones: ZoneTable, own: Bool) {
     guard case .value(let time) = start, time.isReadable, !time.isDate, !time.isUTC,
       let tzid = time.tzid
     else { return }
     if let last, last.tzid == tzid {
       counts[last.name]!.count += 1
+      if own { counts[last.name]!.own += 1 }
       return
     }
     guard let zone = zones.namedZone(for: tzid) else { return }
     let seen = counts.count
-    counts[zone.name, default: (0, seen, zone)].count += 1
+    counts[zone.name, default: (0, 0, seen, zone)].count += 1
+    if own { counts[zone.name]!.own += 1 }
     last = (tzid, zone.name)
   }
 
-  /// The zone named most (ties: the first seen), if any was.
-  var winner: Zone? { tally?.zone }
+  /// The zone named most by the person's own events, else by all (ties: the first seen), if
+  /// any was.
+  var winner: (zone: Zone, own: Bool)? { tally.map { ($0.zone, $0.own) } }
 
-  /// The winner, how many DTSTARTs named it and how many named a known zone.
-  var tally: (zone: Zone, count: Int, total: Int)? {
-    let best = counts.values.min { a, b in
-      a.count != b.count ? a.count > b.count : a.first < b.first
+  /// The winner, whether it is the own events' vote, how many DTSTARTs (own ones, for that
+  /// vote) named it, and how many named a known zone.
+  var tally: (zone: Zone, own: Bool, count: Int, total: Int)? {
+    func best(_ votes: (Int, Int) -> Int) -> (zone: Zone, count: Int, total: Int)? {
+      let winner = counts.values.filter { votes($0.count, $0.own) > 0 }.min { a, b in
+        let (x, y) = (votes(a.count, a.own), votes(b.count, b.own))
+        return x != y ? x > y : a.first < b.first
+      }
+      return winner.map {
+        ($0.zone, votes($0.count, $0.own), counts.values.reduce(0) { $0 + votes($1.count, $1.own) })
+      }
     }
-    return best.map { ($0.zone, $0.count, counts.values.reduce(0) { $0 + $1.count }) }
+    if let own = best({ $1 }) { return (own.zone, true, own.count, own.total) }
+    return best({ all, _ in all }).map { ($0.zone, false, $0.count, $0.total) }
   }
 }
 

@@ -14,6 +14,9 @@ struct EventDescription: Equatable {
   /// An iTIP CANCEL (a VEVENT of a VCALENDAR with METHOD:CANCEL, RFC 5546 §3.2.5): cancelled,
   /// and newer than every version of its UID with the same SEQUENCE.
   var cancels = false
+  /// Whether it is an AVAILABLE of a VAVAILABILITY (RFC 7953): time the person is available,
+  /// which no rule of what an event blocks (status, TRANSP, replies, `--all-day`) touches.
+  var isAvailable = false
   /// Whether its VCALENDAR is an iTIP message (it has a METHOD), where DTSTART is optional.
   var inMessage = false
   var tentative = false

@@ -131,7 +131,7 @@ struct EventInterpreter {
     guard var start = try startValue() else {
       return try endAlone(blocks: blocks, kind: kind, ridDropped: ridDropped)
     }
-    if start.isDate && options.allDay == .free {
+    if start.isDate && options.allDay == .free && !event.isAvailable {
       blocks = false
     } else if options.explain, !blocks, let freed = freedByReply {
       // Time the owner's reply frees goes through resolution as its own kind, so --explain
@@ -207,6 +207,8 @@ struct EventInterpreter {
   /// office); STATUS:TENTATIVE and a tentative or unanswered reply are tentative, and tentative
   /// time blocks unless `--tentative free` (docs/ARCHITECTURE.md, What is busy).
   var blocking: (blocks: Bool, kind: BusyKind) {
+    // An AVAILABLE's time is available whatever an event's status would say (RFC 7953).
+    if event.isAvailable { return (true, .firm) }
     let declined = event.reply == .declined || event.reply == .delegated
     let transparent: Bool
     switch event.showAs {

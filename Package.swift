@@ -24,6 +24,7 @@ let package = Package(
     .executable(name: "freetime", targets: ["freetime"]),
     .library(name: "FreeTimeCore", targets: ["FreeTimeCore"]),
     .library(name: "FreeTimeICS", targets: ["FreeTimeICS"]),
+    .library(name: "FreeTimeSchedule", targets: ["FreeTimeSchedule"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -50,12 +51,17 @@ let package = Package(
     .target(
       name: "FreeTimePeople",
       dependencies: ["FreeTimeCore", .product(name: "TOMLKit", package: "TOMLKit")]),
+    // The scheduling library: each person resolved once (calendars, addresses, home zone,
+    // hours, availability, coverage), their free time, the common slots, suggestions' comfort
+    // hours, bookings' checks. No options, no output.
+    .target(
+      name: "FreeTimeSchedule", dependencies: ["FreeTimeCore", "FreeTimeICS", "FreeTimePeople"]),
     // The command: options, renderers, exit codes.
     .executableTarget(
       name: "freetime",
       dependencies: [
         "FreeTimeCore", "FreeTimeICS",
-        "FreeTimePeople",
+        "FreeTimePeople", "FreeTimeSchedule",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -71,6 +77,9 @@ let package = Package(
     .testTarget(
       name: "FreeTimeICSTests",
       dependencies: ["FreeTimeICS", "FreeTimeCore", "CLibical", "TestSupport"]),
+    .testTarget(
+      name: "FreeTimeScheduleTests",
+      dependencies: ["FreeTimeSchedule", "FreeTimeICS", "FreeTimeCore", "TestSupport"]),
     .testTarget(
       name: "freetimeTests",
       dependencies: ["freetime", "TestSupport"],

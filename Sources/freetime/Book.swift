@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import FreeTimeCore
 import FreeTimeICS
+import FreeTimeSchedule
 
 #if canImport(Glibc)
   import Glibc
@@ -107,7 +108,7 @@ extension Freetime {
     }
 
     func run() throws {
-      let zone = try Setup.zone(tz)
+      let zone = try SchedulingRequest.zone(tz)
       let now = Instant(time(nil))
       guard let start = WhenSyntax.parse(book.at, now: now, base: now, zone: zone) else {
         throw ValidationError(
@@ -120,12 +121,12 @@ extension Freetime {
       ])
       let scheduling = try SchedulingOptions.parse(
         optional.flatMap { ["--optional", $0] } + room.flatMap { ["--room", $0] })
-      let setup = try Setup(
+      let request = try SchedulingRequest(
         calendars: calendars, peopleFile: peopleFile, window: window, reading: reading,
         scheduling: scheduling, explain: true, limits: limits)
-      let people = try Reading.people(setup.sources, options: setup.readOptions, quiet: false)
+      let people = try Reading.people(request.sources, options: request.readOptions, quiet: false)
       try Reading.warn(about: people, strict: reading.strict, quiet: false, summary: true)
-      let busy = Booking.conflicts(people, meeting: meeting, setup: setup)
+      let busy = Booking.conflicts(people, meeting: meeting, request: request)
       if !busy.isEmpty && !book.force {
         Diagnostics.line(
           "freetime: cannot book \(TimeText.human(meeting.start, zone: zone)): "
@@ -133,10 +134,10 @@ extension Freetime {
         throw ExitCode(1)
       }
       let invitation = try Booking.invitation(
-        people, meeting: meeting, setup: setup, options: book, now: now)
+        people, meeting: meeting, request: request, options: book, now: now)
       // Every target is checked before anything is written, and the invitation is written
       // first: a failure leaves no booking behind without its invitation.
-      let targets = try book.addTo.map { try Booking.directory(for: $0, setup: setup) }
+      let targets = try book.addTo.map { try Booking.directory(for: $0, request: request) }
       try Output.write(invitation.ics(method: true), to: output.output, quiet: false)
       for directory in targets {
         let path = (directory.hasSuffix("/") ? directory : directory + "/") + invitation.uid
@@ -149,7 +150,9 @@ extension Freetime {
 /// The checks and the invitation of `freetime book`.
 enum Booking {
   /// Who required (and which room) is busy during the meeting, and with what.
-  static func conflicts(_ people: [PersonCalendar], meeting: Interval, setup: Setup) -> [String] {
+  static func conflicts(_ people: [PersonCalendar], meeting: Interval, request: SchedulingRequest)
+    -> [String]
+  {
     var out: [String] = []
     for person in people where person.role != .optional {
       var what: [String] = []
@@ -157,7 +160,7 @@ enum Booking {
         let origin = i < person.origins.count ? person.origins[i] : nil
         what.append(Explanation(kind: .event, person: person.name, origin: origin).text)
       }
-      if setup.unknownTime(of: person).contains(where: { $0.overlaps(meeting) }) {
+      if request.unknownTime(of: person).contains(where: { $0.overlaps(meeting) }) {
         if !person.uncoveredTime(in: meeting).isEmpty {
           what.append("\(person.name)'s calendar does not cover that time (--unknown free)")
         }
@@ -175,19 +178,20 @@ enum Booking {
 
   /// A person's address: the people file's or `--owner`, NAME= when it is an address, else
   /// the owner address of their own calendar.
-  static func address(of person: PersonCalendar, setup: Setup) -> String? {
-    if let room = setup.people.file?.rooms[person.name], let email = room.email { return email }
-    if let given = setup.readOptions.owners[person.name] { return given }
+  static func address(of person: PersonCalendar, request: SchedulingRequest) -> String? {
+    if let room = request.people.file?.rooms[person.name], let email = room.email { return email }
+    if let given = request.readOptions.owners[person.name] { return given }
     if ReadOptions.isOwnerAddress(person.name) { return person.name }
     return person.owner
   }
 
   static func invitation(
-    _ people: [PersonCalendar], meeting: Interval, setup: Setup, options: BookOptions, now: Instant
+    _ people: [PersonCalendar], meeting: Interval, request: SchedulingRequest, options: BookOptions,
+    now: Instant
   ) throws -> Invitation {
     var attendees: [Invitation.Attendee] = []
     for person in people {
-      guard let address = address(of: person, setup: setup) else {
+      guard let address = address(of: person, request: request) else {
         let what = person.role == .room ? "room" : "person"
         throw CommandError(
           "\(person.name) has no address to invite: give it with --owner \(person.name)=ADDRESS, "
@@ -198,7 +202,7 @@ enum Booking {
       attendees.append(Invitation.Attendee(name: person.name, address: address, kind: kind))
     }
     let room = people.first { $0.role == .room }
-    let location = room.map { setup.people.file?.rooms[$0.name]?.location ?? $0.name }
+    let location = room.map { request.people.file?.rooms[$0.name]?.location ?? $0.name }
     guard let organizer = options.organizer ?? attendees.first?.address else {
       throw CommandError("the invitation needs an organizer: give --organizer ADDRESS")
     }
@@ -206,16 +210,16 @@ enum Booking {
       throw CommandError("--organizer '\(organizer)' is not an e-mail address")
     }
     return Invitation(
-      uid: UUID().uuidString.lowercased() + "@freetime", stamp: setup.stamp, interval: meeting,
-      zone: setup.zone, title: options.title, description: options.description,
+      uid: UUID().uuidString.lowercased() + "@freetime", stamp: request.stamp, interval: meeting,
+      zone: request.zone, title: options.title, description: options.description,
       location: location, organizer: organizer, attendees: attendees)
   }
 
   /// The calendar directory `--add-to NAME` writes into: among that person's or room's
   /// directories, the one calendar (vdir) that holds .ics files itself (an empty directory is
   /// one); several are refused, as is a single-file calendar.
-  static func directory(for name: String, setup: Setup) throws -> String {
-    guard let source = setup.sources.first(where: { $0.name == name }) else {
+  static func directory(for name: String, request: SchedulingRequest) throws -> String {
+    guard let source = request.sources.first(where: { $0.name == name }) else {
       throw CommandError("--add-to names '\(name)', who is not invited")
     }
     var calendars: [String] = []

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FreeTimeCore
 import FreeTimeICS
+import FreeTimeSchedule
 
 extension Freetime {
   /// `freetime busy`: share availability without sharing the calendar.
@@ -36,13 +37,13 @@ extension Freetime {
     /// Reads as the default command does with its defaults: tentative and all-day events
     /// block time, no `--zone`, no `--buffer`.
     func run() throws {
-      let setup = try Setup(
+      let request = try SchedulingRequest(
         calendars: calendars, peopleFile: peopleFile, window: window,
         reading: ReadingOptions.parse([]),
         scheduling: SchedulingOptions.parse([]), limits: limits)
-      let people = try Reading.people(setup.sources, options: setup.readOptions, quiet: false)
+      let people = try Reading.people(request.sources, options: request.readOptions, quiet: false)
       try Reading.warn(about: people, strict: warnings.strict, quiet: false, summary: false)
-      let text = ICSWriter.busy(people, window: setup.window, stamp: setup.stamp)
+      let text = ICSWriter.busy(people, window: request.window, stamp: request.stamp)
       try Output.write(text, to: output.output, quiet: false)
     }
   }

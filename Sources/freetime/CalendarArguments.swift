@@ -1,6 +1,7 @@
 import ArgumentParser
 import FreeTimeCore
 import FreeTimeICS
+import FreeTimeSchedule
 
 #if canImport(Glibc)
   import Glibc
@@ -60,10 +61,20 @@ struct PeopleFileOptions: ParsableArguments {
   var noConfig = false
 
   /// The people file these options name.
-  func load() throws -> People {
+  func load() throws -> PeopleDirectory {
     if config != nil && noConfig {
       throw ValidationError("Give --config FILE or --no-config, not both.")
     }
-    return try People(config: config, noConfig: noConfig)
+    return try PeopleDirectory(
+      config: config, noConfig: noConfig, environment: PeopleFileOptions.environment)
+  }
+
+  /// What locates the people file: HOME and XDG_CONFIG_HOME.
+  static var environment: [String: String] {
+    var out: [String: String] = [:]
+    for key in ["HOME", "XDG_CONFIG_HOME"] {
+      if let value = getenv(key) { out[key] = String(cString: value) }
+    }
+    return out
   }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FreeTimeCore
 import FreeTimeICS
+import FreeTimeSchedule
 
 extension Freetime {
   /// `freetime check`: what in these calendars is broken or suspicious.
@@ -38,18 +39,19 @@ extension Freetime {
     }
 
     func run() throws {
-      let setup = try Setup(checking: calendars, peopleFile: peopleFile, tz: tz, limits: limits)
+      let request = try SchedulingRequest(
+        checking: calendars, peopleFile: peopleFile, tz: tz, limits: limits)
       var findings = Findings()
-      for source in setup.sources {
+      for source in request.sources {
         do {
-          findings.add(try CalendarReader.read(source, options: setup.readOptions).diagnostics)
+          findings.add(try CalendarReader.read(source, options: request.readOptions).diagnostics)
         } catch let error as ReadError {
           findings.add(error)
         }
       }
       Output.writeAll(1, Array(findings.text.utf8))
       Diagnostics.line(
-        "freetime: \(findings.summary) in \(Diagnostics.count(setup.sources.count, "calendar"))")
+        "freetime: \(findings.summary) in \(Diagnostics.count(request.sources.count, "calendar"))")
       throw findings.exitCode
     }
   }

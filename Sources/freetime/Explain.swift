@@ -1,5 +1,6 @@
 import FreeTimeCore
 import FreeTimeICS
+import FreeTimeSchedule
 
 /// What bounds a slot (`--explain`): the busy time that ends just before it and the busy time
 /// that starts just after it.
@@ -88,8 +89,8 @@ struct Explainer {
   var freed: [Bound] = []
   let window: Interval
 
-  init(people: [PersonCalendar], setup: Setup) {
-    self.window = setup.window
+  init(people: [PersonCalendar], request: SchedulingRequest) {
+    self.window = request.window
     for person in people where person.role != .room {
       for time in person.freedByReply {
         freed.append(
@@ -109,20 +110,20 @@ struct Explainer {
           ? "out-of-office" : tentative.contains(interval) ? "tentative" : nil
         bounds.append(
           Bound(
-            interval: SlotAdjust.pad(interval, by: setup.buffer), person: person.name,
+            interval: SlotAdjust.pad(interval, by: request.buffer), person: person.name,
             explanation: Explanation(
               kind: .event, person: person.name, origin: origin, status: status)))
       }
       // Time an event whose end cannot be read may cover names that event.
-      for (interval, origin) in setup.unknownEvents(of: person) {
+      for (interval, origin) in request.unknownEvents(of: person) {
         bounds.append(
           Bound(
             interval: interval, person: person.name,
             explanation: Explanation(kind: .unknown, person: person.name, origin: origin)))
       }
       for (kind, spans) in [
-        (Explanation.Kind.workingHours, setup.offHours(of: person)),
-        (.unknown, setup.uncoveredTime(of: person)),
+        (Explanation.Kind.workingHours, request.offHours(of: person)),
+        (.unknown, request.uncoveredTime(of: person)),
       ] {
         for span in spans {
           bounds.append(

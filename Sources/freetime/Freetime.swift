@@ -3,6 +3,7 @@ import FoundationEssentials
 import FoundationInternationalization
 import FreeTimeCore
 import FreeTimeICS
+import FreeTimeSchedule
 
 #if canImport(Glibc)
   import Glibc
@@ -83,8 +84,9 @@ struct Freetime: ParsableCommand {
         // --help, --version, completion scripts.
         Self.exit(withError: error)
       }
-      var message = Diagnostics.oneLine(Self.message(for: error))
-      if error is CommandError == false {
+      let scheduling = error as? ScheduleError
+      var message = Diagnostics.oneLine(scheduling?.description ?? Self.message(for: error))
+      if error is CommandError == false && scheduling?.isUsage != false {
         message += " (freetime \(Self.subcommandGiven) --help shows the options.)"
       }
       Diagnostics.error(message)

@@ -2,6 +2,7 @@ import ArgumentParser
 import FreeTimeCore
 import FreeTimeICS
 import FreeTimePeople
+import FreeTimeSchedule
 
 #if canImport(Glibc)
   import Glibc
@@ -27,7 +28,7 @@ extension Freetime {
       let people = try peopleFile.load()
       guard let file = people.file else {
         let path =
-          PeopleFile.defaultPath(environment: People.environment)
+          PeopleFile.defaultPath(environment: PeopleFileOptions.environment)
           ?? "~/.config/freetime/config.toml"
         throw CommandError(
           "no people file: write one at \(path) or give --config FILE (README, People file)")
@@ -64,7 +65,7 @@ extension Freetime {
 
     /// Whether a calendar path can be read: a file, a directory with N calendars, or missing.
     static func state(_ path: String) -> String {
-      switch People.kind(path) {
+      switch CalendarArgument.kind(path) {
       case .directory(let directory):
         let count = (try? CalendarReader.calendarFiles(in: directory).count) ?? 0
         return count == 0

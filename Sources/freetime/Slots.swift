@@ -1,6 +1,7 @@
 import ArgumentParser
 import FreeTimeCore
 import FreeTimeICS
+import FreeTimeSchedule
 
 #if canImport(Glibc)
   import Glibc
@@ -51,36 +52,37 @@ extension Freetime {
     }
 
     func run() throws {
-      let setup = try Setup(
+      let request = try SchedulingRequest(
         calendars: calendars, peopleFile: peopleFile, window: window, reading: reading,
         scheduling: scheduling, slot: slot, limits: limits)
       var people = try Reading.people(
-        setup.sources, options: setup.readOptions, quiet: output.quiet)
+        request.sources, options: request.readOptions, quiet: output.quiet)
       try Reading.warn(
         about: people, strict: reading.strict, quiet: output.quiet, summary: true)
       let keepBusy = output.format == .timeline || slot.explain
-      let participants = Schedule.participants(&people, setup: setup, keepBusy: keepBusy)
-      let all = Schedule.slots(participants, setup: setup)
+      let participants = Schedule.participants(&people, request: request, keepBusy: keepBusy)
+      let all = Schedule.slots(participants, request: request)
       let slots = output.limited(all)
-      var report = report(people, slots, setup)
+      var report = report(people, slots, request)
       report.truncated = all.count - slots.count
       if all.isEmpty && slot.explain {
-        report.noSlotReason = Blocking.reason(participants, people: people, setup: setup)
+        report.noSlotReason = Blocking.reason(participants, people: people, request: request)
       }
       try output.write(report)
       throw slots.isEmpty ? ExitCode(1) : ExitCode.success
     }
 
     /// The report of the slots, with the timeline and the explanations when asked for.
-    func report(_ people: [PersonCalendar], _ slots: [Slot], _ setup: Setup) -> Report {
+    func report(_ people: [PersonCalendar], _ slots: [Slot], _ request: SchedulingRequest) -> Report
+    {
       var report = Report(
-        window: setup.window, zone: setup.zone, minimum: setup.minimum, people: people,
-        slots: slots, stamp: setup.stamp)
+        window: request.window, zone: request.zone, minimum: request.minimum, people: people,
+        slots: slots, stamp: request.stamp)
       if output.format == .timeline {
-        report.timeline = Timeline(people: people, slots: slots, setup: setup)
+        report.timeline = Timeline(people: people, slots: slots, request: request)
       }
       if slot.explain {
-        let explainer = Explainer(people: people, setup: setup)
+        let explainer = Explainer(people: people, request: request)
         report.explanations = slots.map(explainer.explain)
       }
       return report

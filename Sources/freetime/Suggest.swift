@@ -1,6 +1,7 @@
 import ArgumentParser
 import FreeTimeCore
 import FreeTimeICS
+import FreeTimeSchedule
 
 /// `--duration`, `--count`, `--step` and how `suggest` prints.
 struct SuggestOptions: ParsableArguments {
@@ -82,24 +83,24 @@ extension Freetime {
     }
 
     func run() throws {
-      let setup = try Setup(
+      let request = try SchedulingRequest(
         calendars: calendars, peopleFile: peopleFile, window: window, reading: reading,
         scheduling: scheduling, limits: limits)
-      var people = try Reading.people(setup.sources, options: setup.readOptions, quiet: false)
+      var people = try Reading.people(request.sources, options: request.readOptions, quiet: false)
       try Reading.warn(about: people, strict: reading.strict, quiet: false, summary: true)
-      let comfort = people.map { $0.role == .required ? setup.comfort(of: $0) : [] }
-      let participants = Schedule.participants(&people, setup: setup, keepBusy: false)
+      let comfort = people.map { $0.role == .required ? request.comfort(of: $0) : [] }
+      let participants = Schedule.participants(&people, request: request, keepBusy: false)
       let meetings = Suggestions.best(
         participants.indices.map {
           Suggestions.Person(
             name: participants[$0].name, role: participants[$0].role,
             free: participants[$0].free, comfort: comfort[$0])
-        }, window: setup.window, duration: suggest.duration.seconds,
-        stepMinutes: Int(suggest.step.seconds / 60), zone: setup.zone, quorum: setup.quorum,
+        }, window: request.window, duration: suggest.duration.seconds,
+        stepMinutes: Int(suggest.step.seconds / 60), zone: request.zone, quorum: request.quorum,
         count: suggest.count)
       let report = SuggestReport(
-        meetings: meetings, people: people, setup: setup, duration: suggest.duration,
-        booking: bookingArguments(setup))
+        meetings: meetings, people: people, request: request, duration: suggest.duration,
+        booking: bookingArguments(request))
       guard !meetings.isEmpty else {
         Diagnostics.line(
           "freetime: no suggestion: " + report.whyNone(participants, step: suggest.step))
@@ -110,8 +111,8 @@ extension Freetime {
 
     /// What `freetime book` needs besides the meeting itself: the people file, the zone, the
     /// reading options that decide addresses and busy time.
-    func bookingArguments(_ setup: Setup) -> [String] {
-      var out = ["--tz", setup.zone.name]
+    func bookingArguments(_ request: SchedulingRequest) -> [String] {
+      var out = ["--tz", request.zone.name]
       if let config = peopleFile.config { out += ["--config", config] }
       if peopleFile.noConfig { out.append("--no-config") }
       for zone in reading.zones { out += ["--zone", zone] }

@@ -1,12 +1,13 @@
 import FreeTimeCore
 import FreeTimeICS
+import FreeTimeSchedule
 
 /// What `freetime suggest` prints: the ranked meetings as a table, JSON or NDJSON, each with
 /// the `freetime book` command that books it; or why there is none.
 struct SuggestReport {
   var meetings: [Suggestions.Meeting]
   var people: [PersonCalendar]
-  var setup: Setup
+  var request: SchedulingRequest
   var duration: DurationArgument
   /// Options `freetime book` needs besides the meeting (`Suggest.bookingArguments`).
   var booking: [String]
@@ -25,7 +26,7 @@ struct SuggestReport {
 
   /// A person's home zone (`--tz` when they have none).
   func zone(of name: String) -> Zone {
-    people.first { $0.name == name }?.homeZone ?? setup.zone
+    people.first { $0.name == name }?.homeZone ?? request.zone
   }
 
   func table() -> String {
@@ -33,13 +34,13 @@ struct SuggestReport {
     var out =
       Terminal.wrap(
         "Best times for \(DurationSyntax.short(duration.seconds)) with "
-          + Sanitize.text(required.joined(separator: ", "), limit: 300) + " in \(setup.zone.name)"
+          + Sanitize.text(required.joined(separator: ", "), limit: 300) + " in \(request.zone.name)"
           + " (* outside their comfort hours)", width: Terminal.columns) + "\n"
     for (rank, meeting) in meetings.enumerated() {
-      let s = TimeText.fields(meeting.interval.start, zone: setup.zone).fields
+      let s = TimeText.fields(meeting.interval.start, zone: request.zone).fields
       out += "\n\(rank + 1). \(TimeText.weekday(s)) \(TimeText.date(s))  "
-      out += TimeText.clock(meeting.interval.start, zone: setup.zone) + "–"
-      out += TimeText.clock(meeting.interval.end, zone: setup.zone) + "\n"
+      out += TimeText.clock(meeting.interval.start, zone: request.zone) + "–"
+      out += TimeText.clock(meeting.interval.end, zone: request.zone) + "\n"
       let width = meeting.attendees.map { Sanitize.text($0.name, limit: 40).count }.max() ?? 0
       for attendee in meeting.attendees {
         let home = zone(of: attendee.name)
@@ -47,7 +48,7 @@ struct SuggestReport {
         var line = "   \(name)" + String(repeating: " ", count: width - name.count)
         line += "  " + TimeText.clock(meeting.interval.start, zone: home) + "–"
         line += TimeText.clock(meeting.interval.end, zone: home)
-        if home.name != setup.zone.name { line += " \(TimeText.city(home))" }
+        if home.name != request.zone.name { line += " \(TimeText.city(home))" }
         if attendee.outside > 0 { line += " *" }
         out += line + "\n"
       }
@@ -80,8 +81,8 @@ struct SuggestReport {
       "[" + names.map(JSON.string).joined(separator: ", ") + "]"
     }
     return "{\"rank\": \(index + 1), "
-      + "\"start\": \(JSON.string(TimeText.rfc3339(meeting.interval.start, zone: setup.zone))), "
-      + "\"end\": \(JSON.string(TimeText.rfc3339(meeting.interval.end, zone: setup.zone))), "
+      + "\"start\": \(JSON.string(TimeText.rfc3339(meeting.interval.start, zone: request.zone))), "
+      + "\"end\": \(JSON.string(TimeText.rfc3339(meeting.interval.end, zone: request.zone))), "
       + "\"attendees\": [\(attendees.joined(separator: ", "))], "
       + "\"missing\": \(list(meeting.missing)), \"optional\": \(list(meeting.optional)), "
       + "\"rooms\": \(list(meeting.rooms)), \"book\": \(JSON.string(bookCommand(meeting)))}"
@@ -90,10 +91,10 @@ struct SuggestReport {
   /// The calendar arguments that name a person to `freetime book`: their name when the people
   /// file knows it, else the arguments they were given by.
   func tokens(_ name: String) -> [String] {
-    if let file = setup.people.file, file.people[name] != nil || file.rooms[name] != nil {
+    if let file = request.people.file, file.people[name] != nil || file.rooms[name] != nil {
       return [name]
     }
-    return setup.sources.first { $0.name == name }?.arguments ?? [name]
+    return request.sources.first { $0.name == name }?.arguments ?? [name]
   }
 
   /// `freetime book …` for a meeting: its attendees required, the missing and optional people
@@ -105,7 +106,7 @@ struct SuggestReport {
   /// The words of `bookCommand`, each quoted for a shell.
   func bookWords(_ meeting: Suggestions.Meeting) -> [String] {
     var words = [
-      "freetime", "book", "--at", TimeText.rfc3339(meeting.interval.start, zone: setup.zone),
+      "freetime", "book", "--at", TimeText.rfc3339(meeting.interval.start, zone: request.zone),
       "--duration", DurationSyntax.short(duration.seconds), "--title", "Meeting",
     ]
     words += booking
@@ -120,28 +121,28 @@ struct SuggestReport {
   func whyNone(_ participants: [Participant], step: DurationArgument) -> String {
     var hints = ["a longer window (--to)", "a shorter --duration"]
     let required = participants.filter { $0.role == .required }.count
-    if setup.quorum == nil && required > 1 { hints.insert("--quorum", at: 0) }
-    if setup.unknownIsBusy { hints.append("--unknown free") }
+    if request.quorum == nil && required > 1 { hints.insert("--quorum", at: 0) }
+    if request.unknownIsBusy { hints.append("--unknown free") }
     let tryThis = "; try " + hints.joined(separator: ", ")
     let common: [Slot]
-    if let quorum = setup.quorum, quorum < required {
-      common = Merger(minimum: 0).quorum(participants, atLeast: quorum, window: setup.window)
+    if let quorum = request.quorum, quorum < required {
+      common = Merger(minimum: 0).quorum(participants, atLeast: quorum, window: request.window)
     } else {
-      common = Merger(minimum: 0).merge(participants, window: setup.window)
+      common = Merger(minimum: 0).merge(participants, window: request.window)
     }
     if let longest = common.max(by: { $0.interval.duration < $1.interval.duration }) {
       let text =
         DurationSyntax.short(longest.interval.duration) + " ("
-        + TimeText.human(longest.interval.start, zone: setup.zone) + ")"
+        + TimeText.human(longest.interval.start, zone: request.zone) + ")"
       if longest.interval.duration >= duration.seconds {
         return
-          "no \(DurationSyntax.short(duration.seconds)) meeting starts on the \(DurationSyntax.short(step.seconds)) grid of \(setup.zone.name) inside the common free time (the longest is \(text)); try a finer --step"
+          "no \(DurationSyntax.short(duration.seconds)) meeting starts on the \(DurationSyntax.short(step.seconds)) grid of \(request.zone.name) inside the common free time (the longest is \(text)); try a finer --step"
       }
-      let who = setup.quorum.map { "time at least \($0) are free" } ?? "common free time"
+      let who = request.quorum.map { "time at least \($0) are free" } ?? "common free time"
       return "the longest \(who) is \(text), shorter than "
         + DurationSyntax.short(duration.seconds) + tryThis
     }
-    return Blocking.reason(participants, people: people, setup: setup) + tryThis
+    return Blocking.reason(participants, people: people, request: request) + tryThis
   }
 }
 

@@ -1,5 +1,6 @@
 import FreeTimeCore
 import FreeTimeICS
+import FreeTimeSchedule
 
 /// `--format timeline`: a picture for the terminal, one block per day in --tz, a row per person
 /// and room and a row of common free time, a column per 15 or 30 minutes of the working hours
@@ -36,21 +37,21 @@ struct Timeline {
   /// A row per person and room: firm busy time, out-of-office and tentative time (all padded by
   /// `--buffer`) and the time outside working hours; the day shown is the working hours' span (`--hours`),
   /// else the whole day.
-  init(people: [PersonCalendar], slots: [Slot], setup: Setup) {
+  init(people: [PersonCalendar], slots: [Slot], request: SchedulingRequest) {
     rows = people.map { person in
-      let tentative = SlotAdjust.pad(person.tentative, by: setup.buffer)
-      let away = SlotAdjust.pad(person.outOfOffice, by: setup.buffer)
-      let busy = SlotAdjust.pad(person.busy, by: setup.buffer)
+      let tentative = SlotAdjust.pad(person.tentative, by: request.buffer)
+      let away = SlotAdjust.pad(person.outOfOffice, by: request.buffer)
+      let busy = SlotAdjust.pad(person.busy, by: request.buffer)
       return Row(
         name: person.name, busy: BusyTime.firm(busy, less: tentative + away),
-        tentative: tentative, outOfOffice: away, off: setup.offHours(of: person),
-        unknown: setup.unknownTime(of: person))
+        tentative: tentative, outOfOffice: away, off: request.offHours(of: person),
+        unknown: request.unknownTime(of: person))
     }
     self.slots = slots
-    window = setup.window
-    zone = setup.zone
+    window = request.window
+    zone = request.zone
     // The part of the day anyone's working hours need (the whole day when nobody has any).
-    let spans = people.compactMap { setup.workingHours(of: $0)?.hours.daySpan }
+    let spans = people.compactMap { request.workingHours(of: $0)?.hours.daySpan }
     dayStart = spans.map(\.start).min() ?? 0
     dayEnd = spans.map(\.end).max() ?? 86_400
   }

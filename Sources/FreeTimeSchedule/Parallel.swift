@@ -3,10 +3,10 @@ import FoundationEssentials
 import FreeTimeCore
 
 /// Work on each person at once, one thread per core (the reading threads are idle by then).
-enum Parallel {
+public enum Parallel {
   /// `body(i)` for every `i` in `0..<count`, in order of `i`; on several threads when there is
   /// more than one. `body` must only read what the threads share.
-  static func map<T>(_ count: Int, _ body: (Int) -> T) -> [T] {
+  public static func map<T>(_ count: Int, _ body: (Int) -> T) -> [T] {
     guard count > 1, ProcessInfo.processInfo.activeProcessorCount > 1 else {
       return (0..<count).map(body)
     }
@@ -19,10 +19,10 @@ enum Parallel {
 
   /// Values handed out one per index, each taken by exactly one thread (so an array moved in
   /// stays uniquely referenced and can be changed in place).
-  final class Handout<T>: @unchecked Sendable {
+  public final class Handout<T>: @unchecked Sendable {
     private let values: UnsafeMutableBufferPointer<T?>
 
-    init(_ values: consuming [T]) {
+    public init(_ values: consuming [T]) {
       self.values = .allocate(capacity: values.count)
       for i in values.indices { self.values.initializeElement(at: i, to: values[i]) }
     }
@@ -32,6 +32,6 @@ enum Parallel {
       values.deallocate()
     }
 
-    func take(_ i: Int) -> T { values[i].take()! }
+    public func take(_ i: Int) -> T { values[i].take()! }
   }
 }

@@ -4,12 +4,14 @@ import FreeTimeICS
 /// What blocks every common slot (`--explain` without a slot, `suggest` without a
 /// suggestion): two people whose working hours never overlap, someone busy throughout, or
 /// nobody in particular.
-enum Blocking {
-  static func reason(_ participants: [Participant], people: [PersonCalendar], setup: Setup)
+public enum Blocking {
+  public static func reason(
+    _ participants: [Participant], people: [PersonCalendar], request: SchedulingRequest
+  )
     -> String
   {
     let required = people.filter { $0.role == .required }
-    let open = required.map { FreeSlots.free(busy: setup.offHours(of: $0), in: setup.window) }
+    let open = required.map { FreeSlots.free(busy: request.offHours(of: $0), in: request.window) }
     if let i = open.firstIndex(where: \.isEmpty) {
       return "\(required[i].name) has no working hours in the window"
     }

@@ -1,31 +1,30 @@
-import ArgumentParser
 import FreeTimeCore
 
 /// Working hours as asked for, for everyone or for one person: spans and days, each possibly
 /// unsaid (then a weaker choice decides: README, Working hours).
-struct HoursChoice: Equatable {
-  var spans: [WorkingHours.Span]?
-  var days: Set<Int>?
+public struct HoursChoice: Equatable, Sendable {
+  public var spans: [WorkingHours.Span]?
+  public var days: Set<Int>?
 
-  var isEmpty: Bool { spans == nil && days == nil }
+  public var isEmpty: Bool { spans == nil && days == nil }
 
-  init(spans: [WorkingHours.Span]? = nil, days: Set<Int>? = nil) {
+  public init(spans: [WorkingHours.Span]? = nil, days: Set<Int>? = nil) {
     self.spans = spans
     self.days = days
   }
 
   /// Hours that say both spans and days (a person's own), or nothing.
-  init(_ hours: WorkingHours?) {
+  public init(_ hours: WorkingHours?) {
     self.init(spans: hours?.spans, days: hours?.days)
   }
 
   /// This choice where it says something, `weaker` where it does not.
-  func over(_ weaker: HoursChoice) -> HoursChoice {
+  public func over(_ weaker: HoursChoice) -> HoursChoice {
     HoursChoice(spans: spans ?? weaker.spans, days: days ?? weaker.days)
   }
 
   /// The hours, every moment where nothing is said.
-  var hours: WorkingHours {
+  public var hours: WorkingHours {
     var hours = WorkingHours()
     if let spans { hours.spans = spans }
     if let days { hours.days = days }
@@ -34,7 +33,7 @@ struct HoursChoice: Equatable {
 
   /// `--hours [NAME=]SPANS` and `--days [NAME=]DAYS`, each repeatable: the general choice and
   /// one per named person. Repeated entries for the same person (or for everyone) add up.
-  static func parse(hours: [String], days: [String]) throws -> (
+  public static func parse(hours: [String], days: [String]) throws(ScheduleError) -> (
     general: HoursChoice, named: [String: HoursChoice]
   ) {
     var general = HoursChoice()
@@ -49,9 +48,9 @@ struct HoursChoice: Equatable {
           let ends = $0.split(separator: "-")
           return ends.count == 2 && ends[0] == ends[1]
         }) {
-          throw ValidationError("--hours '\(entry)': the range \(String(empty)) is empty.")
+          throw .usage("--hours '\(entry)': the range \(String(empty)) is empty.")
         }
-        throw ValidationError(
+        throw .usage(
           "--hours '\(entry)' must be [NAME=]HH:MM-HH:MM[,HH:MM-HH:MM…], e.g. 09:00-17:00, 09:00-12:00,13:00-17:00, 22:00-06:00 or nina=10:00-18:00."
         )
       }
@@ -60,7 +59,7 @@ struct HoursChoice: Equatable {
     for entry in days {
       let (name, text) = split(entry)
       guard let set = WorkingHours.parseDays(text) else {
-        throw ValidationError(
+        throw .usage(
           "--days '\(entry)' must be [NAME=]DAYS naming weekdays, e.g. mon-fri, mon,wed,fri, sat-sun or nina=tue-sat."
         )
       }

@@ -3,7 +3,7 @@ import FreeTimeICS
 
 /// The free-time computation of the default command: each person's free time, then the
 /// common slots.
-enum Schedule {
+public enum Schedule {
   /// Each person's free time in the window: their busy time padded by `--buffer`, plus the time
   /// outside their working hours (people, not rooms, in each person's home zone) and the time
   /// their calendar does not cover (with `--unknown busy`). Each person
@@ -12,34 +12,37 @@ enum Schedule {
   /// - Parameter keepBusy: whether `people` keep their busy time (the timeline and `--explain`
   ///   look at it again); otherwise it is handed to the counter, which turns it into the free
   ///   list in place.
-  static func participants(_ people: inout [PersonCalendar], setup: Setup, keepBusy: Bool)
+  public static func participants(
+    _ people: inout [PersonCalendar], request: SchedulingRequest, keepBusy: Bool
+  )
     -> [Participant]
   {
     let busyTimes = Parallel.Handout(
       people.indices.map { keepBusy ? people[$0].busy : people[$0].takeBusy() })
     let people = people
     return Parallel.map(people.count) { i in
-      var busy = SlotAdjust.pad(busyTimes.take(i), by: setup.buffer)
-      let off = setup.offHours(of: people[i]) + setup.unknownTime(of: people[i])
+      var busy = SlotAdjust.pad(busyTimes.take(i), by: request.buffer)
+      let off = request.offHours(of: people[i]) + request.unknownTime(of: people[i])
       if !off.isEmpty { busy += off }
       return Participant(
         name: people[i].name, role: people[i].role,
-        free: FreeSlots.free(busy: consume busy, in: setup.window))
+        free: FreeSlots.free(busy: consume busy, in: request.window))
     }
   }
 
   /// The common slots: where everyone required (or `--quorum` of them) and a room are free,
   /// at least `--min` long; with `--align`, aligned first and then kept when still that long.
-  static func slots(_ participants: [Participant], setup: Setup) -> [Slot] {
+  public static func slots(_ participants: [Participant], request: SchedulingRequest) -> [Slot] {
     let required = participants.filter { $0.role == .required }.count
     func merged(minimum: Int64) -> [Slot] {
-      if let quorum = setup.quorum, quorum < required {
-        return Merger(minimum: minimum).quorum(participants, atLeast: quorum, window: setup.window)
+      if let quorum = request.quorum, quorum < required {
+        return Merger(minimum: minimum).quorum(
+          participants, atLeast: quorum, window: request.window)
       }
-      return Merger(minimum: minimum).merge(participants, window: setup.window)
+      return Merger(minimum: minimum).merge(participants, window: request.window)
     }
-    guard let grid = setup.grid, grid > 0 else { return merged(minimum: setup.minimum) }
+    guard let grid = request.grid, grid > 0 else { return merged(minimum: request.minimum) }
     return SlotAdjust.align(
-      merged(minimum: 0), grid: grid, zone: setup.zone, minimum: setup.minimum)
+      merged(minimum: 0), grid: grid, zone: request.zone, minimum: request.minimum)
   }
 }

@@ -1,0 +1,202 @@
+import FreeTimeCore
+import FreeTimeICS
+import FreeTimePeople
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The people file as scheduling uses it (README, People file): which file, and what a calendar
+/// argument that is not a path names.
+public struct PeopleDirectory: Sendable {
+  public var file: PeopleFile?
+
+  /// `config` (a path), else (unless `noConfig`) the default file when it exists; `environment`
+  /// gives HOME and XDG_CONFIG_HOME.
+  public init(config: String?, noConfig: Bool, environment: [String: String]) throws(ScheduleError)
+  {
+    if noConfig { return }
+    let path: String
+    if let given = config {
+      path = given
+    } else if let found = PeopleFile.defaultPath(environment: environment),
+      access(found, F_OK) == 0
+    {
+      path = found
+    } else {
+      return
+    }
+    do {
+      file = try PeopleFile(path: path, home: environment["HOME"])
+    } catch {
+      throw ScheduleError(error.description)
+    }
+    try checkValues()
+  }
+
+  public init(file: PeopleFile?) {
+    self.file = file
+  }
+
+  /// Zones and addresses are the reader's to judge: a bad one fails naming file, line and key.
+  private func checkValues() throws(ScheduleError) {
+    guard let file else { return }
+    func fail(_ kind: String, _ name: String, _ key: String, _ line: Int?, _ message: String)
+      -> ScheduleError
+    {
+      var place = file.path
+      if let line { place += ":\(line)" }
+      return ScheduleError("\(place): \(kind).\(name).\(key): \(message)")
+    }
+    for person in file.people.values.sorted(by: { $0.name < $1.name }) {
+      if let zone = person.zone, Zone.lookUp(zone) == nil {
+        throw fail(
+          "people", person.name, "zone", person.lines["zone"], "'\(zone)' is not a known time zone")
+      }
+      if let email = person.email, !ReadOptions.isOwnerAddress(email) {
+        throw fail(
+          "people", person.name, "email", person.lines["email"],
+          "'\(email)' is not an e-mail address")
+      }
+    }
+    for room in file.rooms.values.sorted(by: { $0.name < $1.name }) {
+      if let email = room.email, !ReadOptions.isOwnerAddress(email) {
+        throw fail(
+          "rooms", room.name, "email", room.lines["email"], "'\(email)' is not an e-mail address")
+      }
+    }
+  }
+
+  /// The calendars an argument names: a path (or `NAME=PATH`, or `-`) as it is; else a person
+  /// (`alice`), a group (`@design`: every member) or, for `--room` and `--optional`, a room. A
+  /// word that is both a path and a name in the file is refused (README, People file): the
+  /// path is given as `./alice`, the person by a name that is no path.
+  public func sources(_ argument: String, role: Role) throws(ScheduleError) -> [CalendarSource] {
+    let isPath = access(argument, F_OK) == 0
+    if argument == "-" || argument.contains("=") || file == nil || argument.contains("/") {
+      return [try CalendarArgument.source(argument, role: role)]
+    }
+    let file = file!
+    let named =
+      file.people[argument] != nil || file.rooms[argument] != nil
+      || (argument.hasPrefix("@") && file.groups[String(argument.dropFirst())] != nil)
+    if isPath {
+      guard !named else {
+        let shown = Sanitize.text(argument, limit: 80)
+        let what =
+          file.people[argument] != nil ? "person" : file.rooms[argument] != nil ? "room" : "group"
+        let kind = CalendarArgument.kind(argument)
+        let path = if case .directory = kind { "a directory" } else { "a file" }
+        throw ScheduleError(
+          "'\(shown)' names both \(path) here (./\(shown)) and a \(what) of \(file.path): write ./\(shown) for the \(path == "a directory" ? "directory" : "file"), or run freetime from a directory without it for the \(what)"
+        )
+      }
+      return [try CalendarArgument.source(argument, role: role)]
+    }
+    if argument.hasPrefix("@") {
+      guard let members = file.groups[String(argument.dropFirst())] else {
+        throw unknown(argument, in: file)
+      }
+      return members.map { member in
+        if let person = file.people[member] { return source(person, role: role) }
+        return source(file.rooms[member]!, role: role == .optional ? .optional : .room)
+      }
+    }
+    if let person = file.people[argument] { return [source(person, role: role)] }
+    if let room = file.rooms[argument] {
+      guard role != .required else {
+        throw ScheduleError(
+          "'\(Sanitize.text(argument, limit: 80))' is a room of \(file.path): give it with --room \(argument)"
+        )
+      }
+      return [source(room, role: role)]
+    }
+    if argument.lowercased().hasSuffix(".ics") {
+      return [try CalendarArgument.source(argument, role: role)]
+    }
+    throw unknown(argument, in: file)
+  }
+
+  private func unknown(_ argument: String, in file: PeopleFile) -> ScheduleError {
+    let close = Spelling.closest(to: argument, among: file.names)
+    var message =
+      "'\(Sanitize.text(argument, limit: 80))' is not a file, a directory or a name in \(file.path)"
+    if !close.isEmpty { message += "; did you mean \(close.joined(separator: ", "))?" }
+    return ScheduleError(message)
+  }
+
+  private func source(_ person: PeopleFile.Person, role: Role) -> CalendarSource {
+    var source = CalendarSource(
+      kinds: person.calendars.map(CalendarArgument.kind), name: person.name, role: role,
+      arguments: person.calendars)
+    source.isNamed = true
+    return source
+  }
+
+  private func source(_ room: PeopleFile.Room, role: Role) -> CalendarSource {
+    var source = CalendarSource(
+      kinds: [CalendarArgument.kind(room.calendar)], name: room.name, role: role,
+      arguments: [room.calendar])
+    source.isNamed = true
+    return source
+  }
+
+  /// The file's settings of a person, when the file names them.
+  public func person(_ name: String) -> PeopleFile.Person? { file?.people[name] }
+
+  /// The file's room of that name.
+  public func room(_ name: String) -> PeopleFile.Room? { file?.rooms[name] }
+}
+
+/// A calendar argument that is a path: `-`, `NAME=PATH`, a directory, or a file.
+public enum CalendarArgument {
+  /// The source a path argument names (a URL is refused: freetime reads files).
+  public static func source(_ argument: String, role: Role = .required) throws(ScheduleError)
+    -> CalendarSource
+  {
+    if let scheme = argument.firstRange(of: "://"),
+      ["http", "https", "webcal", "webcals"].contains(argument[..<scheme.lowerBound].lowercased())
+    {
+      throw ScheduleError(
+        "\(Sanitize.text(argument, limit: 120)): freetime reads calendar files, not URLs; fetch it first (curl -fsSL -o calendar.ics '\(Sanitize.text(argument, limit: 120))'), or keep it in sync with vdirsyncer"
+      )
+    }
+    var name: String? = nil
+    var path = argument
+    if argument != "-", access(argument, F_OK) != 0, let eq = argument.firstIndex(of: "=") {
+      name = String(argument[..<eq])
+      path = String(argument[argument.index(after: eq)...])
+      if name!.isEmpty || path.isEmpty {
+        throw .usage("'\(argument)' must be NAME=PATH with a name and a path.")
+      }
+    }
+    var source =
+      path == "-"
+      ? CalendarSource(kind: .standardInput, name: name ?? "stdin", role: role, argument: argument)
+      : CalendarSource(
+        kind: kind(path), name: name ?? defaultName(path), role: role, argument: argument)
+    source.isNamed = name != nil
+    return source
+  }
+
+  /// A directory or a file.
+  public static func kind(_ path: String) -> CalendarSource.Kind {
+    var info = stat()
+    let isDirectory = stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    return isDirectory ? .directory(path) : .file(path)
+  }
+
+  /// A person's name from a path: its base name without `.ics`; a file descriptor's path
+  /// (`/dev/fd/63` from the shell's `<(...)`) is `fd63`.
+  public static func defaultName(_ path: String) -> String {
+    let parts = path.split(separator: "/").map(String.init)
+    if parts.count == 3, parts[0] == "dev", parts[1] == "fd", parts[2].allSatisfy(\.isNumber) {
+      return "fd" + parts[2]
+    }
+    if parts.count == 4, parts[0] == "proc", parts[2] == "fd", parts[3].allSatisfy(\.isNumber) {
+      return "fd" + parts[3]
+    }
+    let base = parts.last ?? path
+    return base.lowercased().hasSuffix(".ics") ? String(base.dropLast(4)) : base
+  }
+}

@@ -1,0 +1,231 @@
+import FreeTimeCore
+import FreeTimeICS
+
+/// What to schedule, with every option already a value: the zone and window, the people (their
+/// calendars, roles and the people file), how to read their calendars, and what makes a slot.
+/// The command builds it from its options; each fact about a person is decided here, once
+/// (docs/ARCHITECTURE.md, The scheduling library).
+public struct SchedulingRequest: Sendable {
+  public var zone: Zone
+  public var window: Interval
+  public var sources: [CalendarSource]
+  public var readOptions: ReadOptions
+  /// The DTSTAMP of iCalendar output.
+  public var stamp: Instant
+  /// The least length of a slot, in seconds (0: every slot).
+  public var minimum: Int64 = 0
+  /// Working hours and days asked for everyone, and for one person.
+  public var hours = HoursChoice()
+  public var personHours: [String: HoursChoice] = [:]
+  /// The hours and days the people file gives a person.
+  public var fileHours: [String: HoursChoice] = [:]
+  /// The people file, when one is read.
+  public var people = PeopleDirectory(file: nil)
+  /// Busy time padded by this much on each side, in seconds (0: none).
+  public var buffer: Int64 = 0
+  /// Slots aligned to this grid of the zone's wall clock, in seconds.
+  public var grid: Int64?
+  public var quorum: Int?
+  /// Whether time nobody knows about blocks (`--unknown busy`).
+  public var unknownIsBusy = true
+
+  public init(
+    zone: Zone, window: Interval, sources: [CalendarSource], readOptions: ReadOptions,
+    stamp: Instant
+  ) {
+    self.zone = zone
+    self.window = window
+    self.sources = sources
+    self.readOptions = readOptions
+    self.stamp = stamp
+  }
+
+  /// The people file's zone, email, hours and days for the people it names that are read by a
+  /// given name (a people-file name, or `NAME=`; not a name taken from a file's name): the
+  /// command line wins for the same person.
+  public mutating func applyPeopleFile() {
+    for source in sources where source.isNamed {
+      guard let person = people.person(source.name) else { continue }
+      if readOptions.homeZones[source.name] == nil, let zone = person.zone {
+        readOptions.homeZones[source.name] = Zone.lookUp(zone)
+        readOptions.homeZonesFromFile.insert(source.name)
+      }
+      if readOptions.owners[source.name] == nil, let email = person.email {
+        readOptions.owners[source.name] = email
+      }
+      let choice = HoursChoice(spans: person.hours, days: person.days)
+      if !choice.isEmpty { fileHours[source.name] = choice }
+    }
+  }
+
+  /// Whether working hours are asked for at all (`--hours` or `--days`, for anyone, or hours or
+  /// days in the people file for someone read).
+  public var workingHoursAsked: Bool {
+    !hours.isEmpty || !personHours.isEmpty || !fileHours.isEmpty
+  }
+
+  /// A person's working hours and the zone they are in (README, Working hours), each of hours
+  /// and days strongest first: `--hours NAME=` and `--days NAME=`, then the person's own (the
+  /// people file's, then a VAVAILABILITY, then Outlook's in their TZID's zone), then the
+  /// general `--hours` and `--days`; nil for rooms, for a VAVAILABILITY that decides instead,
+  /// and when no working hours are asked for.
+  public func workingHours(of person: PersonCalendar) -> (hours: WorkingHours, zone: Zone)? {
+    guard person.role != .room, workingHoursAsked, let (choice, zone) = hoursChoice(of: person)
+    else { return nil }
+    return (choice.hours, zone)
+  }
+
+  /// The hours and days said for a person, each from the strongest source that says it, and
+  /// the zone they are in; nil when their VAVAILABILITY decides instead.
+  public func hoursChoice(of person: PersonCalendar) -> (HoursChoice, Zone)? {
+    let named = (personHours[person.name] ?? HoursChoice()).over(
+      fileHours[person.name] ?? HoursChoice())
+    if named.isEmpty && person.hasAvailability { return nil }
+    let own = HoursChoice(person.ownHours)
+    let home = person.homeZone ?? zone
+    let inOwnZone = named.spans == nil && own.spans != nil
+    return (named.over(own).over(hours), inOwnZone ? person.ownHoursZone ?? home : home)
+  }
+
+  /// A required person's comfort hours in the window (README, Suggestions): the working hours
+  /// that limit their slots when any do (a VAVAILABILITY's available time included), else
+  /// 09:00–17:00 on their working days (`--days`, else Monday to Friday) in their home zone.
+  public func comfort(of person: PersonCalendar) -> [Interval] {
+    let said = hoursChoice(of: person)
+    if workingHoursAsked {
+      guard let (choice, zone) = said else {
+        return FreeSlots.free(busy: person.unavailable, in: window)
+      }
+      if let spans = choice.spans, !choice.hours.isAlways {
+        return WorkingHours(spans: spans, days: choice.days ?? Set(0..<7))
+          .open(around: window, zone: zone)
+      }
+    }
+    let days = said?.0.days ?? [1, 2, 3, 4, 5]
+    return WorkingHours(start: 9 * 3600, end: 17 * 3600, days: days)
+      .open(around: window, zone: person.homeZone ?? zone)
+  }
+
+  /// Time outside a person's working hours in the window; or their VAVAILABILITY's unavailable
+  /// time when it decides; nothing for rooms or without `--hours` or `--days`.
+  public func offHours(of person: PersonCalendar) -> [Interval] {
+    guard person.role != .room, workingHoursAsked else { return [] }
+    guard let (hours, zone) = workingHours(of: person) else {
+      return person.hasAvailability ? person.unavailable : []
+    }
+    return hours.isAlways ? [] : hours.offHours(in: window, zone: zone)
+  }
+
+  /// The time of a person that is unknown (what their calendar does not speak for, and what
+  /// events whose end cannot be read may cover), with `--unknown busy` (the default).
+  public func unknownTime(of person: PersonCalendar) -> [Interval] {
+    unknownIsBusy ? person.unknownTime(in: window) : []
+  }
+
+  /// The part of `unknownTime(of:)` that events whose end cannot be read may cover, each with
+  /// where it comes from (with `--explain`).
+  public func unknownEvents(of person: PersonCalendar) -> [(interval: Interval, origin: Origin?)] {
+    guard unknownIsBusy else { return [] }
+    return person.unknown.enumerated().map { index, interval in
+      (interval, index < person.unknownOrigins.count ? person.unknownOrigins[index] : nil)
+    }
+  }
+
+  /// The part of `unknownTime(of:)` the person's calendar does not speak for.
+  public func uncoveredTime(of person: PersonCalendar) -> [Interval] {
+    unknownIsBusy ? person.uncoveredTime(in: window) : []
+  }
+
+  /// `NAME=ZONE` entries (`--zone`) by calendar name.
+  public static func homeZones(_ entries: [String]) throws(ScheduleError) -> [String: Zone] {
+    var homeZones: [String: Zone] = [:]
+    for entry in entries {
+      guard let eq = entry.firstIndex(of: "="),
+        let z = Zone.lookUp(String(entry[entry.index(after: eq)...]))
+      else {
+        let zone = entry.split(separator: "=", maxSplits: 1).last.map(String.init) ?? entry
+        throw .usage(
+          "--zone '\(entry)' must be NAME=ZONE with a known zone, e.g. alice=Europe/Prague (\(zoneHint(zone)))."
+        )
+      }
+      let name = String(entry[..<eq])
+      if let other = homeZones[name], other.name != z.name {
+        throw .usage("--zone gives '\(name)' two zones (\(other.name) and \(z.name)).")
+      }
+      homeZones[name] = z
+    }
+    return homeZones
+  }
+
+  /// What to try for an unknown zone name: close names, else examples.
+  public static func zoneHint(_ name: String) -> String {
+    let close = Zone.suggestions(for: name)
+    return close.isEmpty
+      ? "try Europe/Prague, America/New_York, UTC"
+      : "did you mean \(close.joined(separator: ", "))?"
+  }
+
+  /// `NAME=ADDRESS` entries (`--owner`) by calendar name.
+  public static func owners(_ entries: [String]) throws(ScheduleError) -> [String: String] {
+    var owners: [String: String] = [:]
+    for entry in entries {
+      guard let eq = entry.firstIndex(of: "="),
+        ReadOptions.isOwnerAddress(String(entry[entry.index(after: eq)...]))
+      else {
+        throw .usage(
+          "--owner '\(entry)' must be NAME=ADDRESS with an e-mail address, e.g. alice=alice@example.com."
+        )
+      }
+      let name = String(entry[..<eq])
+      let address = String(entry[entry.index(after: eq)...])
+      if let other = owners[name], other.lowercased() != address.lowercased() {
+        throw .usage("--owner gives '\(name)' two addresses (\(other) and \(address)).")
+      }
+      owners[name] = address
+    }
+    return owners
+  }
+
+  /// The calendars as people: the same `NAME=` on several arguments is one person (their
+  /// parts in argument order, at the place of the first). Two arguments that only happen to
+  /// have the same base name, or one name in two roles, are refused.
+  public static func people(_ sources: [CalendarSource]) throws(ScheduleError) -> [CalendarSource] {
+    var people: [CalendarSource] = []
+    var index: [String: Int] = [:]
+    for source in sources {
+      guard let at = index[source.name] else {
+        index[source.name] = people.count
+        people.append(source)
+        continue
+      }
+      let other = people[at]
+      guard source.isNamed && other.isNamed else {
+        throw .usage(
+          "Two calendars are named '\(source.name)' (\(other.argument) and \(source.argument)): give one another name with NAME=PATH, or give both the same NAME= to read them as one person."
+        )
+      }
+      guard other.role == source.role else {
+        throw .usage(
+          "'\(source.name)' is given as \(other.role.rawValue) and as \(source.role.rawValue); a person has one role."
+        )
+      }
+      people[at] = other.adding(source)
+    }
+    return people
+  }
+
+  /// Every `--zone` and `--owner` (and the like) names a calendar.
+  public static func checkNames(_ sources: [CalendarSource], named: [String: [String]])
+    throws(ScheduleError)
+  {
+    let seen = Set(sources.map(\.name))
+    for option in named.keys.sorted() {
+      for name in named[option]!.sorted() where !seen.contains(name) {
+        var message = "\(option) names '\(name)', but no calendar has that name"
+        let close = Spelling.closest(to: name, among: sources.map(\.name))
+        if !close.isEmpty { message += "; did you mean \(close.joined(separator: ", "))?" }
+        throw .usage(message + ".")
+      }
+    }
+  }
+}

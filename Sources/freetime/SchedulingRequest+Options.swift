@@ -1,0 +1,145 @@
+import ArgumentParser
+import FreeTimeCore
+import FreeTimeICS
+import FreeTimeSchedule
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The options of a command turned into a request to the scheduling library: zone, window,
+/// calendar sources, how to read them, and what makes a slot. `slots`, `suggest`, `book` and
+/// `busy` build it from their option groups (`busy` and `book` with the defaults of the groups
+/// they do not have), `check` from its calendars and zone.
+extension SchedulingRequest {
+  init(
+    calendars: CalendarArguments, peopleFile: PeopleFileOptions, window: WindowOptions,
+    reading: ReadingOptions, scheduling: SchedulingOptions, slot: SlotOptions? = nil,
+    explain: Bool = false, limits: LimitOptions
+  ) throws {
+    let zone = try SchedulingRequest.zone(window.tz)
+    let now = Instant(time(nil))
+    let people = try peopleFile.load()
+    let sources = try SchedulingRequest.people(
+      try calendars.calendars.flatMap { try people.sources($0, role: .required) }
+        + scheduling.optional.flatMap { try people.sources($0, role: .optional) }
+        + scheduling.room.flatMap { try people.sources($0, role: .room) })
+    let range = try SchedulingRequest.window(window, zone: zone, now: now)
+    let buffer = scheduling.buffer?.seconds ?? 0
+    // Busy time just outside the window still counts once --buffer pads it into the window.
+    var readOptions = ReadOptions(
+      window: Interval(range.start - buffer, range.end + buffer), defaultZone: zone,
+      homeZones: try SchedulingRequest.homeZones(reading.zones),
+      tentative: reading.tentative == .busy ? .busy : .free,
+      allDay: reading.allDay == .busy ? .busy : .free, maxInstances: reading.maxInstances)
+    readOptions.owners = try SchedulingRequest.owners(reading.owners)
+    readOptions.explain = explain || slot?.explain == true
+    readOptions.limits = limits.limits
+    self.init(
+      zone: zone, window: range, sources: sources, readOptions: readOptions,
+      stamp: SchedulingRequest.stamp(now: now))
+    self.people = people
+    minimum = slot?.min?.seconds ?? 0
+    (hours, personHours) = try HoursChoice.parse(hours: scheduling.hours, days: scheduling.days)
+    try SchedulingRequest.checkNames(
+      sources,
+      named: [
+        "--zone": Array(readOptions.homeZones.keys), "--owner": Array(readOptions.owners.keys),
+        "--hours or --days": Array(personHours.keys),
+      ])
+    let rooms = sources.filter { $0.role == .room }.map(\.name)
+    if let room = personHours.keys.sorted().first(where: rooms.contains) {
+      throw ValidationError(
+        "--hours or --days names '\(room)', a room: rooms have no working hours.")
+    }
+    self.buffer = buffer
+    grid = slot?.align?.seconds
+    quorum = scheduling.quorum
+    unknownIsBusy = reading.unknown == .busy
+    applyPeopleFile()
+  }
+
+  /// For `check`: every finding (`ReadOptions.lint`) in the week from now, in `--tz`, with a
+  /// cap on a series high enough that only the file limits stop it.
+  init(
+    checking calendars: CalendarArguments, peopleFile: PeopleFileOptions, tz: String?,
+    limits: LimitOptions
+  ) throws {
+    let zone = try SchedulingRequest.zone(tz)
+    let now = Instant(time(nil))
+    let window = Interval(now, now + 7 * 86400)
+    let people = try peopleFile.load()
+    let sources = try SchedulingRequest.people(
+      calendars.calendars.flatMap { try people.sources($0, role: .required) })
+    var readOptions = ReadOptions(window: window, defaultZone: zone, maxInstances: 10_000_000)
+    readOptions.lint = true
+    readOptions.limits = limits.limits
+    self.init(zone: zone, window: window, sources: sources, readOptions: readOptions, stamp: now)
+    self.people = people
+    applyPeopleFile()
+  }
+
+  /// `--tz`, else `$TZ`, else the system zone (/etc/localtime), else UTC.
+  static func zone(_ option: String?) throws -> Zone {
+    if let option {
+      guard let zone = Zone.lookUp(option) else {
+        throw ValidationError(
+          "--tz '\(option)' is not a known time zone (\(SchedulingRequest.zoneHint(option))).")
+      }
+      return zone
+    }
+    if let env = getenv("TZ").map({ String(cString: $0) }), !env.isEmpty {
+      if let zone = Zone.lookUp(env) { return zone }
+      Diagnostics.warning(
+        "TZ '\(Sanitize.text(env, limit: 60))' is not a known time zone; using the system zone \(Zone.system.name)"
+      )
+    }
+    return Zone.system
+  }
+
+  /// `--from` (default now) to `--to` (default `--from` + 7 days), not empty.
+  /// Without `--from` the window starts at the next quarter hour; `+…` counts from this
+  /// minute (no seconds unless a WHEN gives them). A wall-clock WHEN the clocks skip (a DST gap)
+  /// is a warning.
+  static func window(_ options: WindowOptions, zone: Zone, now: Instant) throws -> Interval {
+    let minute = CivilTime.floorDiv(now, 60) * 60
+    let quarter = CivilTime.floorDiv(now + 899, 900) * 900
+    let parsedFrom =
+      options.from == nil
+      ? quarter : WhenSyntax.parse(options.from!, now: now, base: minute, zone: zone)
+    guard let from = parsedFrom
+    else {
+      throw ValidationError(
+        "--from '\(options.from ?? "")' is not a WHEN (try 2026-11-23, 2026-11-23T09:00, now, tomorrow, +1d)."
+      )
+    }
+    guard let to = WhenSyntax.parse(options.to ?? "+7d", now: now, base: from, zone: zone)
+    else {
+      throw ValidationError(
+        "--to '\(options.to ?? "")' is not a WHEN (try 2026-11-30, 2026-11-30T18:00, +3d, +2w)."
+      )
+    }
+    guard from < to else {
+      throw ValidationError("The window is empty: --to must be later than --from.")
+    }
+    for (option, text, instant) in [("--from", options.from, from), ("--to", options.to, to)] {
+      guard let text, let civil = WhenSyntax.wallClock(text),
+        LocalTimeResolver.civil(instant, in: zone) != civil
+      else { continue }
+      Diagnostics.warning(
+        "\(option) \(text) does not exist in \(zone.name) (the clocks skip it); read as \(TimeText.human(instant, zone: zone))"
+      )
+    }
+    return Interval(from, to)
+  }
+
+  /// `SOURCE_DATE_EPOCH` when it is a number, else `now`.
+  static func stamp(now: Instant) -> Instant {
+    if let epoch = getenv("SOURCE_DATE_EPOCH").map({ String(cString: $0) }),
+      let value = Int64(epoch)
+    {
+      return value
+    }
+    return now
+  }
+}

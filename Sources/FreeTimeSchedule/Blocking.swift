@@ -6,12 +6,12 @@ import FreeTimeICS
 /// nobody in particular.
 public enum Blocking {
   public static func reason(
-    _ participants: [Participant], people: [PersonCalendar], request: SchedulingRequest
+    _ participants: [Participant], people: [Person], request: SchedulingRequest
   )
     -> String
   {
     let required = people.filter { $0.role == .required }
-    let open = required.map { FreeSlots.free(busy: request.offHours(of: $0), in: request.window) }
+    let open = required.map { FreeSlots.free(busy: $0.offHours, in: request.window) }
     if let i = open.firstIndex(where: \.isEmpty) {
       return "\(required[i].name) has no working hours in the window"
     }

@@ -13,16 +13,14 @@ public enum Schedule {
   ///   look at it again); otherwise it is handed to the counter, which turns it into the free
   ///   list in place.
   public static func participants(
-    _ people: inout [PersonCalendar], request: SchedulingRequest, keepBusy: Bool
-  )
-    -> [Participant]
-  {
+    _ people: inout [Person], request: SchedulingRequest, keepBusy: Bool
+  ) -> [Participant] {
     let busyTimes = Parallel.Handout(
-      people.indices.map { keepBusy ? people[$0].busy : people[$0].takeBusy() })
+      people.indices.map { keepBusy ? people[$0].calendar.busy : people[$0].takeBusy() })
     let people = people
     return Parallel.map(people.count) { i in
       var busy = SlotAdjust.pad(busyTimes.take(i), by: request.buffer)
-      let off = request.offHours(of: people[i]) + request.unknownTime(of: people[i])
+      let off = people[i].offHours + people[i].unknownTime
       if !off.isEmpty { busy += off }
       return Participant(
         name: people[i].name, role: people[i].role,

@@ -28,6 +28,9 @@ public struct SchedulingRequest: Sendable {
   public var quorum: Int?
   /// Whether time nobody knows about blocks (`--unknown busy`).
   public var unknownIsBusy = true
+  /// Whether the hours people give themselves (their calendars' VAVAILABILITY and Outlook's
+  /// working hours, the people file's) are ignored for this request (`--no-own-hours`).
+  public var ignoreOwnHours = false
 
   public init(
     zone: Zone, window: Interval, sources: [CalendarSource], readOptions: ReadOptions,
@@ -56,84 +59,6 @@ public struct SchedulingRequest: Sendable {
       let choice = HoursChoice(spans: person.hours, days: person.days)
       if !choice.isEmpty { fileHours[source.name] = choice }
     }
-  }
-
-  /// Whether working hours are asked for at all (`--hours` or `--days`, for anyone, or hours or
-  /// days in the people file for someone read).
-  public var workingHoursAsked: Bool {
-    !hours.isEmpty || !personHours.isEmpty || !fileHours.isEmpty
-  }
-
-  /// A person's working hours and the zone they are in (README, Working hours), each of hours
-  /// and days strongest first: `--hours NAME=` and `--days NAME=`, then the person's own (the
-  /// people file's, then a VAVAILABILITY, then Outlook's in their TZID's zone), then the
-  /// general `--hours` and `--days`; nil for rooms, for a VAVAILABILITY that decides instead,
-  /// and when no working hours are asked for.
-  public func workingHours(of person: PersonCalendar) -> (hours: WorkingHours, zone: Zone)? {
-    guard person.role != .room, workingHoursAsked, let (choice, zone) = hoursChoice(of: person)
-    else { return nil }
-    return (choice.hours, zone)
-  }
-
-  /// The hours and days said for a person, each from the strongest source that says it, and
-  /// the zone they are in; nil when their VAVAILABILITY decides instead.
-  public func hoursChoice(of person: PersonCalendar) -> (HoursChoice, Zone)? {
-    let named = (personHours[person.name] ?? HoursChoice()).over(
-      fileHours[person.name] ?? HoursChoice())
-    if named.isEmpty && person.hasAvailability { return nil }
-    let own = HoursChoice(person.ownHours)
-    let home = person.homeZone ?? zone
-    let inOwnZone = named.spans == nil && own.spans != nil
-    return (named.over(own).over(hours), inOwnZone ? person.ownHoursZone ?? home : home)
-  }
-
-  /// A required person's comfort hours in the window (README, Suggestions): the working hours
-  /// that limit their slots when any do (a VAVAILABILITY's available time included), else
-  /// 09:00–17:00 on their working days (`--days`, else Monday to Friday) in their home zone.
-  public func comfort(of person: PersonCalendar) -> [Interval] {
-    let said = hoursChoice(of: person)
-    if workingHoursAsked {
-      guard let (choice, zone) = said else {
-        return FreeSlots.free(busy: person.unavailable, in: window)
-      }
-      if let spans = choice.spans, !choice.hours.isAlways {
-        return WorkingHours(spans: spans, days: choice.days ?? Set(0..<7))
-          .open(around: window, zone: zone)
-      }
-    }
-    let days = said?.0.days ?? [1, 2, 3, 4, 5]
-    return WorkingHours(start: 9 * 3600, end: 17 * 3600, days: days)
-      .open(around: window, zone: person.homeZone ?? zone)
-  }
-
-  /// Time outside a person's working hours in the window; or their VAVAILABILITY's unavailable
-  /// time when it decides; nothing for rooms or without `--hours` or `--days`.
-  public func offHours(of person: PersonCalendar) -> [Interval] {
-    guard person.role != .room, workingHoursAsked else { return [] }
-    guard let (hours, zone) = workingHours(of: person) else {
-      return person.hasAvailability ? person.unavailable : []
-    }
-    return hours.isAlways ? [] : hours.offHours(in: window, zone: zone)
-  }
-
-  /// The time of a person that is unknown (what their calendar does not speak for, and what
-  /// events whose end cannot be read may cover), with `--unknown busy` (the default).
-  public func unknownTime(of person: PersonCalendar) -> [Interval] {
-    unknownIsBusy ? person.unknownTime(in: window) : []
-  }
-
-  /// The part of `unknownTime(of:)` that events whose end cannot be read may cover, each with
-  /// where it comes from (with `--explain`).
-  public func unknownEvents(of person: PersonCalendar) -> [(interval: Interval, origin: Origin?)] {
-    guard unknownIsBusy else { return [] }
-    return person.unknown.enumerated().map { index, interval in
-      (interval, index < person.unknownOrigins.count ? person.unknownOrigins[index] : nil)
-    }
-  }
-
-  /// The part of `unknownTime(of:)` the person's calendar does not speak for.
-  public func uncoveredTime(of person: PersonCalendar) -> [Interval] {
-    unknownIsBusy ? person.uncoveredTime(in: window) : []
   }
 
   /// `NAME=ZONE` entries (`--zone`) by calendar name.
@@ -227,5 +152,24 @@ public struct SchedulingRequest: Sendable {
         throw .usage(message + ".")
       }
     }
+  }
+}
+
+extension SchedulingRequest {
+  /// Reads every person's calendars (in parallel, the largest first) and resolves each person
+  /// once (`resolve`); `progress` counts the bytes read. Throws the first calendar that cannot
+  /// be read, in argument order.
+  public func read(progress: ReadProgress? = nil) throws(ScheduleError) -> [Person] {
+    var options = readOptions
+    options.progress = progress
+    var calendars: [PersonCalendar] = []
+    for result in CalendarReader.readAll(sources, options: options) {
+      do {
+        calendars.append(try result.get())
+      } catch {
+        throw ScheduleError(String(describing: error))
+      }
+    }
+    return resolve(calendars)
   }
 }

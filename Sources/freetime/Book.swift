@@ -124,7 +124,7 @@ extension Freetime {
       let request = try SchedulingRequest(
         calendars: calendars, peopleFile: peopleFile, window: window, reading: reading,
         scheduling: scheduling, explain: true, limits: limits)
-      let people = try Reading.people(request.sources, options: request.readOptions, quiet: false)
+      let people = try Reading.people(request, quiet: false)
       try Reading.warn(about: people, strict: reading.strict, quiet: false, summary: true)
       let busy = Booking.conflicts(people, meeting: meeting, request: request)
       if !busy.isEmpty && !book.force {
@@ -150,7 +150,7 @@ extension Freetime {
 /// The checks and the invitation of `freetime book`.
 enum Booking {
   /// Who required (and which room) is busy during the meeting, and with what.
-  static func conflicts(_ people: [PersonCalendar], meeting: Interval, request: SchedulingRequest)
+  static func conflicts(_ people: [Person], meeting: Interval, request: SchedulingRequest)
     -> [String]
   {
     var out: [String] = []
@@ -160,12 +160,11 @@ enum Booking {
         let origin = i < person.origins.count ? person.origins[i] : nil
         what.append(Explanation(kind: .event, person: person.name, origin: origin).text)
       }
-      if request.unknownTime(of: person).contains(where: { $0.overlaps(meeting) }) {
-        if !person.uncoveredTime(in: meeting).isEmpty {
+      if person.unknownTime.contains(where: { $0.overlaps(meeting) }) {
+        if person.uncoveredTime.contains(where: { $0.overlaps(meeting) }) {
           what.append("\(person.name)'s calendar does not cover that time (--unknown free)")
         }
-        for (i, interval) in person.unknown.enumerated() where interval.overlaps(meeting) {
-          let origin = i < person.unknownOrigins.count ? person.unknownOrigins[i] : nil
+        for (interval, origin) in person.unknownEvents where interval.overlaps(meeting) {
           what.append(Explanation(kind: .unknown, person: person.name, origin: origin).text)
         }
       }
@@ -176,22 +175,13 @@ enum Booking {
     return out
   }
 
-  /// A person's address: the people file's or `--owner`, NAME= when it is an address, else
-  /// the owner address of their own calendar.
-  static func address(of person: PersonCalendar, request: SchedulingRequest) -> String? {
-    if let room = request.people.file?.rooms[person.name], let email = room.email { return email }
-    if let given = request.readOptions.owners[person.name] { return given }
-    if ReadOptions.isOwnerAddress(person.name) { return person.name }
-    return person.owner
-  }
-
   static func invitation(
-    _ people: [PersonCalendar], meeting: Interval, request: SchedulingRequest, options: BookOptions,
+    _ people: [Person], meeting: Interval, request: SchedulingRequest, options: BookOptions,
     now: Instant
   ) throws -> Invitation {
     var attendees: [Invitation.Attendee] = []
     for person in people {
-      guard let address = address(of: person, request: request) else {
+      guard let address = person.address else {
         let what = person.role == .room ? "room" : "person"
         throw CommandError(
           "\(person.name) has no address to invite: give it with --owner \(person.name)=ADDRESS, "

@@ -41,9 +41,10 @@ extension Freetime {
         calendars: calendars, peopleFile: peopleFile, window: window,
         reading: ReadingOptions.parse([]),
         scheduling: SchedulingOptions.parse([]), limits: limits)
-      let people = try Reading.people(request.sources, options: request.readOptions, quiet: false)
+      let people = try Reading.people(request, quiet: false)
       try Reading.warn(about: people, strict: warnings.strict, quiet: false, summary: false)
-      let text = ICSWriter.busy(people, window: request.window, stamp: request.stamp)
+      let text = ICSWriter.busy(
+        people.map(\.calendar), window: request.window, stamp: request.stamp)
       try Output.write(text, to: output.output, quiet: false)
     }
   }

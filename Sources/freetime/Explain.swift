@@ -89,7 +89,7 @@ struct Explainer {
   var freed: [Bound] = []
   let window: Interval
 
-  init(people: [PersonCalendar], request: SchedulingRequest) {
+  init(people: [Person], request: SchedulingRequest) {
     self.window = request.window
     for person in people where person.role != .room {
       for time in person.freedByReply {
@@ -115,15 +115,15 @@ struct Explainer {
               kind: .event, person: person.name, origin: origin, status: status)))
       }
       // Time an event whose end cannot be read may cover names that event.
-      for (interval, origin) in request.unknownEvents(of: person) {
+      for (interval, origin) in person.unknownEvents {
         bounds.append(
           Bound(
             interval: interval, person: person.name,
             explanation: Explanation(kind: .unknown, person: person.name, origin: origin)))
       }
       for (kind, spans) in [
-        (Explanation.Kind.workingHours, request.offHours(of: person)),
-        (.unknown, request.uncoveredTime(of: person)),
+        (Explanation.Kind.workingHours, person.offHours),
+        (.unknown, person.uncoveredTime),
       ] {
         for span in spans {
           bounds.append(

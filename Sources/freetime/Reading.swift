@@ -1,5 +1,6 @@
 import FreeTimeCore
 import FreeTimeICS
+import FreeTimeSchedule
 
 #if canImport(Glibc)
   import Glibc
@@ -10,35 +11,26 @@ enum Reading {
   /// Inputs this big (or standard input) get a progress line.
   static let bigInput = 32 << 20
 
-  /// Reads every source (in parallel), showing progress when standard error is a terminal and
-  /// the input is big; throws the first error in argument order.
-  static func people(_ sources: [CalendarSource], options: ReadOptions, quiet: Bool) throws
-    -> [PersonCalendar]
-  {
-    var options = options
+  /// Reads and resolves every person of the request (`SchedulingRequest.read`), showing
+  /// progress when standard error is a terminal and the input is big.
+  static func people(_ request: SchedulingRequest, quiet: Bool) throws -> [Person] {
+    let sources = request.sources
     let total = sources.reduce(0) { $0 + CalendarReader.size($1) }
     let stdin = sources.contains { $0.kinds.contains(.standardInput) }
+    var progress: ReadProgress? = nil
     var reporter: ProgressLine? = nil
     if !quiet && isatty(2) == 1 && (total >= bigInput || stdin) {
-      let progress = ReadProgress()
-      options.progress = progress
-      reporter = ProgressLine(progress: progress, total: stdin ? nil : total)
+      progress = ReadProgress()
+      reporter = ProgressLine(progress: progress!, total: stdin ? nil : total)
     }
-    let results = CalendarReader.readAll(sources, options: options)
-    reporter?.stop()
-    return try results.map { result in
-      do {
-        return try result.get()
-      } catch let error as ReadError {
-        throw CommandError(error.description)
-      }
-    }
+    defer { reporter?.stop() }
+    return try request.read(progress: progress)
   }
 
   /// Prints every warning about the calendars on standard error (unless `quiet`), then throws
   /// when there are any and `strict` is set (`--strict`); otherwise, with `summary`, ends with
   /// a line that counts them.
-  static func warn(about people: [PersonCalendar], strict: Bool, quiet: Bool, summary: Bool)
+  static func warn(about people: [Person], strict: Bool, quiet: Bool, summary: Bool)
     throws
   {
     var warnings = 0

@@ -1,5 +1,6 @@
 import FreeTimeCore
 import FreeTimeICS
+import FreeTimeSchedule
 
 /// Everything a renderer needs, and the renderers of the output formats (README, Output
 /// formats).
@@ -7,7 +8,7 @@ struct Report {
   var window: Interval
   var zone: Zone
   var minimum: Int64
-  var people: [PersonCalendar]
+  var people: [Person]
   var slots: [Slot]
   var stamp: Instant
   /// The home zones of people other than --tz, for the table.
@@ -15,9 +16,9 @@ struct Report {
     var seen = Set([zone.name])
     var out: [Zone] = []
     for person in people where person.role != .room {
-      if let home = person.homeZone, !seen.contains(home.name) {
-        seen.insert(home.name)
-        out.append(home)
+      if person.hasOwnZone, !seen.contains(person.homeZone.name) {
+        seen.insert(person.homeZone.name)
+        out.append(person.homeZone)
       }
     }
     return out
@@ -193,7 +194,7 @@ struct Report {
       out += "\"warnings\": \(person.diagnostics.count), "
       out += "\"owner\": \(person.owner.map(JSON.string) ?? "null"), "
       out += "\"coverage\": \(coverageJSON(person)), "
-      out += "\"homeZone\": \(JSON.string((person.homeZone ?? zone).name)), "
+      out += "\"homeZone\": \(JSON.string(person.homeZone.name)), "
       out += "\"homeZoneFrom\": \(JSON.string(person.homeZoneFrom.rawValue))}"
     }
     out += people.isEmpty ? "],\n" : "\n  ],\n"
@@ -262,7 +263,7 @@ struct Report {
 
   /// The time a calendar covers, from its first covered instant to its last (both `null` when
   /// it covers no time; one `null` when it is open at that end), or `null` for all time.
-  func coverageJSON(_ person: PersonCalendar) -> String {
+  func coverageJSON(_ person: Person) -> String {
     guard let covered = person.coverage else { return "null" }
     guard let first = covered.first, let last = covered.last else {
       return #"{"start": null, "end": null}"#

@@ -17,6 +17,13 @@ struct SchedulingOptions: ParsableArguments {
       valueName: "[name=]days"))
   var days: [String] = []
 
+  @Flag(
+    name: .customLong("no-own-hours"),
+    help: ArgumentHelp(
+      "Ignore the hours people give themselves (their calendars' VAVAILABILITY and Outlook working hours, the people file's hours and days) for this run; --hours and --days still apply."
+    ))
+  var noOwnHours = false
+
   @Option(
     help: ArgumentHelp("Pad every busy interval on both sides.", valueName: "duration"))
   var buffer: DurationArgument?

@@ -55,6 +55,7 @@ extension SchedulingRequest {
     self.buffer = buffer
     grid = slot?.align?.seconds
     quorum = scheduling.quorum
+    ignoreOwnHours = scheduling.noOwnHours
     unknownIsBusy = reading.unknown == .busy
     applyPeopleFile()
   }

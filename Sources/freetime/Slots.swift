@@ -55,8 +55,7 @@ extension Freetime {
       let request = try SchedulingRequest(
         calendars: calendars, peopleFile: peopleFile, window: window, reading: reading,
         scheduling: scheduling, slot: slot, limits: limits)
-      var people = try Reading.people(
-        request.sources, options: request.readOptions, quiet: output.quiet)
+      var people = try Reading.people(request, quiet: output.quiet)
       try Reading.warn(
         about: people, strict: reading.strict, quiet: output.quiet, summary: true)
       let keepBusy = output.format == .timeline || slot.explain
@@ -73,8 +72,7 @@ extension Freetime {
     }
 
     /// The report of the slots, with the timeline and the explanations when asked for.
-    func report(_ people: [PersonCalendar], _ slots: [Slot], _ request: SchedulingRequest) -> Report
-    {
+    func report(_ people: [Person], _ slots: [Slot], _ request: SchedulingRequest) -> Report {
       var report = Report(
         window: request.window, zone: request.zone, minimum: request.minimum, people: people,
         slots: slots, stamp: request.stamp)

@@ -86,9 +86,9 @@ extension Freetime {
       let request = try SchedulingRequest(
         calendars: calendars, peopleFile: peopleFile, window: window, reading: reading,
         scheduling: scheduling, limits: limits)
-      var people = try Reading.people(request.sources, options: request.readOptions, quiet: false)
+      var people = try Reading.people(request, quiet: false)
       try Reading.warn(about: people, strict: reading.strict, quiet: false, summary: true)
-      let comfort = people.map { $0.role == .required ? request.comfort(of: $0) : [] }
+      let comfort = people.map { $0.role == .required ? $0.comfort : [] }
       let participants = Schedule.participants(&people, request: request, keepBusy: false)
       let meetings = Suggestions.best(
         participants.indices.map {

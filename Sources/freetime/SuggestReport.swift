@@ -6,7 +6,7 @@ import FreeTimeSchedule
 /// the `freetime book` command that books it; or why there is none.
 struct SuggestReport {
   var meetings: [Suggestions.Meeting]
-  var people: [PersonCalendar]
+  var people: [Person]
   var request: SchedulingRequest
   var duration: DurationArgument
   /// Options `freetime book` needs besides the meeting (`Suggest.bookingArguments`).

@@ -37,21 +37,21 @@ struct Timeline {
   /// A row per person and room: firm busy time, out-of-office and tentative time (all padded by
   /// `--buffer`) and the time outside working hours; the day shown is the working hours' span (`--hours`),
   /// else the whole day.
-  init(people: [PersonCalendar], slots: [Slot], request: SchedulingRequest) {
+  init(people: [Person], slots: [Slot], request: SchedulingRequest) {
     rows = people.map { person in
       let tentative = SlotAdjust.pad(person.tentative, by: request.buffer)
       let away = SlotAdjust.pad(person.outOfOffice, by: request.buffer)
       let busy = SlotAdjust.pad(person.busy, by: request.buffer)
       return Row(
         name: person.name, busy: BusyTime.firm(busy, less: tentative + away),
-        tentative: tentative, outOfOffice: away, off: request.offHours(of: person),
-        unknown: request.unknownTime(of: person))
+        tentative: tentative, outOfOffice: away, off: person.offHours,
+        unknown: person.unknownTime)
     }
     self.slots = slots
     window = request.window
     zone = request.zone
     // The part of the day anyone's working hours need (the whole day when nobody has any).
-    let spans = people.compactMap { request.workingHours(of: $0)?.hours.daySpan }
+    let spans = people.compactMap { $0.hours?.daySpan }
     dayStart = spans.map(\.start).min() ?? 0
     dayEnd = spans.map(\.end).max() ?? 86_400
   }

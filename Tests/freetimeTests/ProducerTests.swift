@@ -142,8 +142,9 @@ import Testing
         "2026-11-23T09:00:00+00:00,2026-11-23T11:00", "2026-11-24T09:00:00+00:00,2026-11-24T11:00",
         "2026-11-25T09:00:00+00:00,2026-11-25T11:00", "2026-11-26T09:00:00+00:00,2026-11-26T11:00",
       ])
-    // Without --hours or --days nobody's working hours apply.
-    #expect(try slots([]).count == 2)
+    // Without --hours they limit too; --no-own-hours leaves them out.
+    #expect(try slots([]) == slots(["--hours", "09:00-17:00"]))
+    #expect(try slots(["--no-own-hours"]).count == 2)
   }
 
   /// An Outlook working-hours line that cannot be read is a warning, and none of them counts.

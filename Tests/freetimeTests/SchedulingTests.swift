@@ -64,24 +64,25 @@ import Testing
     #expect(run.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
   }
 
-  /// A VAVAILABILITY (Mon–Fri 09:00–17:00 Montreal) replaces --hours for that person, and only
-  /// applies when working hours are asked for.
+  /// A VAVAILABILITY (Mon–Fri 09:00–17:00 Montreal) replaces --hours for that person and limits
+  /// them without it too; --no-own-hours leaves it out.
   @Test func availabilityReplacesWorkingHours() throws {
     let args = [
       "Fixtures/availability/erin.ics", "--from", "2026-11-23", "--to", "2026-11-25", "--tz",
       "America/Montreal", "--format", "csv",
     ]
     let hours = try Run.freetime(args + ["--hours", "06:00-22:00"])
-    #expect(
-      hours.stdout == """
-        start,end,minutes,free
-        2026-11-23T09:00:00-05:00,2026-11-23T17:00:00-05:00,480,erin
-        2026-11-24T09:00:00-05:00,2026-11-24T10:00:00-05:00,60,erin
-        2026-11-24T11:00:00-05:00,2026-11-24T17:00:00-05:00,360,erin
+    let expected = """
+      start,end,minutes,free
+      2026-11-23T09:00:00-05:00,2026-11-23T17:00:00-05:00,480,erin
+      2026-11-24T09:00:00-05:00,2026-11-24T10:00:00-05:00,60,erin
+      2026-11-24T11:00:00-05:00,2026-11-24T17:00:00-05:00,360,erin
 
-        """)
-    let plain = try Run.freetime(args)
-    #expect(plain.stdout.contains("2026-11-23T00:00:00-05:00,2026-11-24T10:00:00-05:00"))
+      """
+    #expect(hours.stdout == expected)
+    #expect(try Run.freetime(args).stdout == expected)
+    let ignoring = try Run.freetime(args + ["--no-own-hours"])
+    #expect(ignoring.stdout.contains("2026-11-23T00:00:00-05:00,2026-11-24T10:00:00-05:00"))
   }
 
   @Test func explainedSlots() throws {

@@ -6,6 +6,8 @@
 For each .ics file: a window of 60 days from the day before its first VEVENT's DTSTART (or
 2026-11-01), --min 1s. Prints one line per file, `STATUS<TAB>relative path`, where STATUS is
 same, different, freetime-refuses, reference-refuses or both-refuse, then a summary line.
+freetime runs with --no-own-hours: the reference reads events only, and a calendar's
+VAVAILABILITY or Outlook working hours would limit freetime's person (README, Working hours).
 The reference runs in this process (one Python start for all files).
 """
 import contextlib
@@ -66,7 +68,7 @@ def main():
             start, end = window(path)
             args = [path, "--from", start, "--to", end, "--tz", tz, "--min", "1s"]
             theirs = run_reference(args)
-            ours_run = subprocess.run([freetime] + args + ["--format", "json"],
+            ours_run = subprocess.run([freetime] + args + ["--no-own-hours", "--format", "json"],
                                       capture_output=True, text=True, timeout=60)
             ours = json.loads(ours_run.stdout)["slots"] if ours_run.returncode in (0, 1) else None
             if ours is None and theirs is None:

@@ -63,7 +63,7 @@ public enum CalendarReader {
           Diagnostic(
             file: source, line: nil,
             message:
-              "working hours from Outlook (X-MS-OLK-WKHR*): \(hours.description) in \((person.outlookHours.zone ?? home.zone ?? options.defaultZone).name); with --hours or --days they are this person's, unless --hours NAME=, --days NAME=, the people file or a VAVAILABILITY say otherwise",
+              "working hours from Outlook (X-MS-OLK-WKHR*): \(hours.description) in \((person.outlookHours.zone ?? home.zone ?? options.defaultZone).name); they are this person's, unless --hours NAME=, --days NAME=, the people file or a VAVAILABILITY say otherwise (--no-own-hours ignores them)",
             severity: .note))
       }
     }

@@ -28,6 +28,8 @@ extension FileReader {
   /// END:VCALENDAR: components waiting for a VTIMEZONE defined later get a last try.
   mutating func endCalendar(into person: inout PersonAccumulator) throws {
     implicitCalendar = false
+    // A calendar without components still names its owner.
+    if person.owner == nil { person.owner = owner.address }
     if coverage.calRangeUnreadable, let start = coverage.calStart, coverage.calEnd != nil {
       // Both read, but backwards (an unreadable one was warned about where it is).
       person.diagnostics.append(

@@ -35,8 +35,8 @@ struct BookOptions: ParsableArguments {
   @Option(
     name: .customLong("add-to"),
     help: ArgumentHelp(
-      "Also write the event into this person's or room's calendar directory (repeatable).",
-      valueName: "name"))
+      "Also write the event into this person's or room's calendar directory; NAME=DIRECTORY chooses one of their directories when they have several (repeatable).",
+      valueName: "name[=directory]"))
   var addTo: [String] = []
 
   func check() throws {
@@ -59,8 +59,8 @@ extension Freetime {
         ATTENDEE per person and the room (CUTYPE=ROOM, LOCATION from the people file). \
         Addresses come from the people file, --owner NAME=ADDRESS, NAME= when NAME is an \
         address, or the calendar's own owner address; a person without one is an error. \
-        --add-to NAME also writes the event as <UID>.ics into that person's or room's calendar \
-        directory. freetime suggest prints this command for each suggestion.
+        --add-to NAME (or NAME=DIRECTORY, one of their calendar directories) also writes the \
+        event as <UID>.ics there, accepted by that person or room. freetime suggest prints this command for each suggestion.
 
         Examples:
           freetime book --at 2026-11-24T15:00 --duration 1h --title "Design review" alice bob
@@ -126,108 +126,39 @@ extension Freetime {
         scheduling: scheduling, explain: true, limits: limits)
       let people = try Reading.people(request, quiet: false)
       try Reading.warn(about: people, strict: reading.strict, quiet: false, summary: true)
-      let busy = Booking.conflicts(people, meeting: meeting, request: request)
+      let busy = Booking.conflicts(people, meeting: meeting)
       if !busy.isEmpty && !book.force {
         Diagnostics.line(
           "freetime: cannot book \(TimeText.human(meeting.start, zone: zone)): "
-            + busy.joined(separator: "; ") + " (--force books anyway)")
+            + busy.map(\.text).joined(separator: "; ") + " (--force books anyway)")
         throw ExitCode(1)
       }
       let invitation = try Booking.invitation(
-        people, meeting: meeting, request: request, options: book, now: now)
+        people, meeting: meeting, request: request, title: book.title,
+        description: book.description, organizer: book.organizer,
+        uid: UUID().uuidString.lowercased() + "@freetime")
       // Every target is checked before anything is written, and the invitation is written
       // first: a failure leaves no booking behind without its invitation.
-      let targets = try book.addTo.map { try Booking.directory(for: $0, request: request) }
+      let targets = try book.addTo.map {
+        try Booking.directory($0, people: people, request: request)
+      }
       try Output.write(invitation.ics(method: true), to: output.output, quiet: false)
-      for directory in targets {
+      for (person, directory) in targets {
         let path = (directory.hasSuffix("/") ? directory : directory + "/") + invitation.uid
-        try Output.write(invitation.ics(method: false), to: path + ".ics", quiet: true)
+        try Output.write(
+          invitation.ics(method: false, owner: person.address), to: path + ".ics", quiet: true)
       }
     }
   }
 }
 
-/// The checks and the invitation of `freetime book`.
-enum Booking {
-  /// Who required (and which room) is busy during the meeting, and with what.
-  static func conflicts(_ people: [Person], meeting: Interval, request: SchedulingRequest)
-    -> [String]
-  {
-    var out: [String] = []
-    for person in people where person.role != .optional {
-      var what: [String] = []
-      for (i, interval) in person.busy.enumerated() where interval.overlaps(meeting) {
-        let origin = i < person.origins.count ? person.origins[i] : nil
-        what.append(Explanation(kind: .event, person: person.name, origin: origin).text)
-      }
-      if person.unknownTime.contains(where: { $0.overlaps(meeting) }) {
-        if person.uncoveredTime.contains(where: { $0.overlaps(meeting) }) {
-          what.append("\(person.name)'s calendar does not cover that time (--unknown free)")
-        }
-        for (interval, origin) in person.unknownEvents where interval.overlaps(meeting) {
-          what.append(Explanation(kind: .unknown, person: person.name, origin: origin).text)
-        }
-      }
-      if !what.isEmpty {
-        out.append("\(person.name) is busy then: " + what.joined(separator: ", "))
-      }
+/// How `book` names a conflict (README, freetime book).
+extension Conflict {
+  var text: String {
+    let what = reasons.map { reason in
+      reason.kind == .unknown && reason.origin == nil
+        ? "\(person)'s calendar does not cover that time (--unknown free)" : reason.text
     }
-    return out
-  }
-
-  static func invitation(
-    _ people: [Person], meeting: Interval, request: SchedulingRequest, options: BookOptions,
-    now: Instant
-  ) throws -> Invitation {
-    var attendees: [Invitation.Attendee] = []
-    for person in people {
-      guard let address = person.address else {
-        let what = person.role == .room ? "room" : "person"
-        throw CommandError(
-          "\(person.name) has no address to invite: give it with --owner \(person.name)=ADDRESS, "
-            + "email = in the people file, or name the \(what) by the address (ADDRESS=PATH)")
-      }
-      let kind: Invitation.Attendee.Kind =
-        person.role == .room ? .room : person.role == .optional ? .optional : .required
-      attendees.append(Invitation.Attendee(name: person.name, address: address, kind: kind))
-    }
-    let room = people.first { $0.role == .room }
-    let location = room.map { request.people.file?.rooms[$0.name]?.location ?? $0.name }
-    guard let organizer = options.organizer ?? attendees.first?.address else {
-      throw CommandError("the invitation needs an organizer: give --organizer ADDRESS")
-    }
-    guard ReadOptions.isOwnerAddress(organizer) else {
-      throw CommandError("--organizer '\(organizer)' is not an e-mail address")
-    }
-    return Invitation(
-      uid: UUID().uuidString.lowercased() + "@freetime", stamp: request.stamp, interval: meeting,
-      zone: request.zone, title: options.title, description: options.description,
-      location: location, organizer: organizer, attendees: attendees)
-  }
-
-  /// The calendar directory `--add-to NAME` writes into: among that person's or room's
-  /// directories, the one calendar (vdir) that holds .ics files itself (an empty directory is
-  /// one); several are refused, as is a single-file calendar.
-  static func directory(for name: String, request: SchedulingRequest) throws -> String {
-    guard let source = request.sources.first(where: { $0.name == name }) else {
-      throw CommandError("--add-to names '\(name)', who is not invited")
-    }
-    var calendars: [String] = []
-    for case .directory(let path) in source.kinds {
-      let files = (try? CalendarReader.calendarFiles(in: path)) ?? []
-      let holders = Set(files.map { String($0[..<$0.lastIndex(of: "/")!]) })
-      calendars += holders.isEmpty ? [path] : holders.sorted()
-    }
-    guard !calendars.isEmpty else {
-      throw CommandError(
-        "--add-to \(name): their calendar is a single file, which freetime never rewrites; give a calendar directory (vdir)"
-      )
-    }
-    guard calendars.count == 1 else {
-      throw CommandError(
-        "--add-to \(name): they have several calendar directories (\(calendars.joined(separator: ", "))); give the one to write to as \(name)=DIRECTORY"
-      )
-    }
-    return calendars[0]
+    return "\(person) is busy then: " + what.joined(separator: ", ")
   }
 }

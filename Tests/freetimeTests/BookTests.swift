@@ -10,8 +10,8 @@ import Testing
   ]
   let team = ["alice", "bob", "carol"].map { "Fixtures/team/\($0).ics" }
 
-  /// The invitation parses with Python's icalendar and carries the iTIP fields; freetime reads
-  /// it back as busy time at the meeting.
+  /// The invitation parses with Python's icalendar and carries the iTIP fields (the organizer,
+  /// alice by default, has accepted); freetime reads it back as busy time at the meeting.
   @Test func invitationCarriesTheFields() throws {
     let run = try Run.freetime(
       [
@@ -39,7 +39,7 @@ import Testing
       check.stdout == """
         2026-11-23T16:00:00+01:00 2026-11-23T17:00:00+01:00
         Design review | Agenda: the new timeline | mailto:alice@example.com
-        mailto:alice@example.com alice REQ-PARTICIPANT NEEDS-ACTION TRUE INDIVIDUAL
+        mailto:alice@example.com alice REQ-PARTICIPANT ACCEPTED FALSE INDIVIDUAL
         mailto:bob@example.com bob REQ-PARTICIPANT NEEDS-ACTION TRUE INDIVIDUAL
         mailto:carol@example.com carol REQ-PARTICIPANT NEEDS-ACTION TRUE INDIVIDUAL
         mailto:dave@example.com dave OPT-PARTICIPANT NEEDS-ACTION TRUE INDIVIDUAL
@@ -208,5 +208,90 @@ import Testing
       ])
     #expect(two.status == 2)
     #expect(two.stderr.contains("several calendar directories"))
+  }
+
+  /// alice keeps `work/` and `home/`: `--add-to alice=DIRECTORY` chooses where the copy goes and
+  /// never which calendars are checked (her 1:1 in work/ still refuses the booking); the
+  /// copy is accepted by her and the organizer, the others still have to answer; a directory
+  /// that is not hers is refused.
+  @Test func addToChoosesOnlyWhere() throws {
+    let (_, dir) = try BookTests.vdirTeam()
+    for sub in ["work", "home"] {
+      try FileManager.default.createDirectory(
+        atPath: dir + "/alice/\(sub)", withIntermediateDirectories: true)
+    }
+    try FileManager.default.moveItem(
+      atPath: dir + "/alice/calendar.ics", toPath: dir + "/alice/work/calendar.ics")
+    try "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//x//EN\r\nEND:VCALENDAR\r\n".write(
+      toFile: dir + "/alice/home/personal.ics", atomically: true, encoding: .utf8)
+    let config = dir + "/split.toml"
+    try """
+    [people.alice]
+    calendars = ["alice/work", "alice/home"]
+    email = "alice@example.com"
+    [people.bob]
+    calendars = ["bob"]
+    email = "bob@example.com"
+    [people.carol]
+    calendars = ["carol"]
+    email = "carol@example.com"
+    """.write(toFile: config, atomically: true, encoding: .utf8)
+    func book(_ at: String, _ addTo: String) throws -> (status: Int32, stderr: String) {
+      let run = try Run.freetime(
+        [
+          "book", "--config", config, "--at", at, "--tz", "Europe/Prague", "--duration", "30m",
+          "--title", "P", "--organizer", "bob@example.com", "alice", "bob", "carol", "--add-to",
+          addTo, "-o", "/dev/null",
+        ])
+      return (run.status, run.stderr)
+    }
+    let standup = try book("2026-11-25T13:00", "alice=\(dir)/alice/home")
+    #expect(standup.status == 1)
+    #expect(
+      standup.stderr.contains("alice is busy then: alice — 1:1 with Dana (" + dir),
+      "\(standup.stderr)")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: dir + "/alice/home") == ["personal.ics"])
+
+    let elsewhere = try book("2026-11-27T11:00", "alice=\(dir)/bob")
+    #expect(elsewhere.status == 2)
+    #expect(elsewhere.stderr.contains("is not one of alice's calendar directories"))
+    let unchosen = try book("2026-11-27T11:00", "alice")
+    #expect(unchosen.status == 2)
+    #expect(unchosen.stderr.contains("choose one with --add-to alice=DIRECTORY"))
+
+    let booked = try book("2026-11-27T11:00", "alice=\(dir)/alice/home/")
+    #expect(booked.status == 0, "\(booked.stderr)")
+    let home = try FileManager.default.contentsOfDirectory(atPath: dir + "/alice/home")
+    #expect(home.count == 2)
+    let name = try #require(home.first { $0 != "personal.ics" })
+    let copy = try String(contentsOfFile: dir + "/alice/home/" + name, encoding: .utf8)
+    let check = try Run.python(
+      """
+      import sys, icalendar
+      ev = icalendar.Calendar.from_ical(sys.stdin.read()).walk("VEVENT")[0]
+      for a in ev["ATTENDEE"]:
+          print(str(a), a.params["PARTSTAT"], a.params["RSVP"])
+      """, stdin: copy)
+    #expect(
+      check.stdout == """
+        mailto:alice@example.com ACCEPTED FALSE
+        mailto:bob@example.com ACCEPTED FALSE
+        mailto:carol@example.com NEEDS-ACTION TRUE
+
+        """, "\(check.stderr)")
+    // Read back as alice's, with tentative time free, the copy blocks her.
+    let readBack = try Run.freetime(
+      [
+        "--config", config, "alice", "--tentative", "free", "--from", "2026-11-27T10:30",
+        "--to", "2026-11-27T12:00", "--tz", "Europe/Prague", "--format", "csv", "--no-own-hours",
+      ])
+    #expect(
+      readBack.stdout == """
+        start,end,minutes,free
+        2026-11-27T10:30:00+01:00,2026-11-27T11:00:00+01:00,30,alice
+        2026-11-27T11:30:00+01:00,2026-11-27T12:00:00+01:00,30,alice
+
+        """, "\(readBack.stdout)")
   }
 }

@@ -59,10 +59,12 @@ public struct Invitation: Sendable {
       == instant
   }
 
-  /// The VCALENDAR: with `METHOD:REQUEST` for the invitation, without it for a calendar
-  /// directory (where the event is the attendees' own: every PARTSTAT is ACCEPTED, so it reads
-  /// as busy however `--tentative` is set).
-  public func ics(method: Bool) -> String {
+  /// The VCALENDAR: with `METHOD:REQUEST` for the invitation, without it for the copy in one
+  /// attendee's calendar directory (`owner`: their address). The organizer's ATTENDEE is
+  /// ACCEPTED (RSVP=FALSE), and in a copy so is its owner's: the meeting is theirs and reads as
+  /// busy however `--tentative` is set. Everyone else keeps NEEDS-ACTION until they answer
+  /// (RFC 5546 §3.2.2).
+  public func ics(method: Bool, owner: String? = nil) -> String {
     Libical.setUp()
     let cal = icalcomponent_new(ICAL_VCALENDAR_COMPONENT)!
     defer { icalcomponent_free(cal) }
@@ -109,10 +111,15 @@ public struct Invitation: Sendable {
       case .room:
         icalproperty_add_parameter(prop, icalparameter_new_role(ICAL_ROLE_NONPARTICIPANT))
       }
+      let address = Invitation.bare(attendee.address).lowercased()
+      let accepted =
+        address == Invitation.bare(organizer).lowercased()
+        || (!method && owner.map { Invitation.bare($0).lowercased() == address } == true)
       icalproperty_add_parameter(
         prop,
-        icalparameter_new_partstat(method ? ICAL_PARTSTAT_NEEDSACTION : ICAL_PARTSTAT_ACCEPTED))
-      icalproperty_add_parameter(prop, icalparameter_new_rsvp(ICAL_RSVP_TRUE))
+        icalparameter_new_partstat(accepted ? ICAL_PARTSTAT_ACCEPTED : ICAL_PARTSTAT_NEEDSACTION))
+      icalproperty_add_parameter(
+        prop, icalparameter_new_rsvp(accepted ? ICAL_RSVP_FALSE : ICAL_RSVP_TRUE))
       icalproperty_add_parameter(
         prop,
         icalparameter_new_cutype(attendee.kind == .room ? ICAL_CUTYPE_ROOM : ICAL_CUTYPE_INDIVIDUAL)

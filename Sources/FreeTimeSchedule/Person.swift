@@ -170,3 +170,19 @@ extension Person {
   /// Whether a zone of their own was found (`homeZoneFrom` is not `--tz`).
   public var hasOwnZone: Bool { homeZoneFrom != .tz }
 }
+
+extension Person {
+  /// What `freetime busy` writes of this person (README, freetime busy): their address, their
+  /// home zone when it is their own, the time their hours leave them available (when any hours
+  /// limit them), their busy time by kind, and time nobody knows about, whatever `--unknown`
+  /// says (it stays unknown in the export).
+  public func busyExport(in window: Interval) -> ICSWriter.BusyPerson {
+    ICSWriter.BusyPerson(
+      name: name, address: address, homeZone: hasOwnZone ? homeZone : nil,
+      available: hoursFrom == .none || role == .room
+        ? nil : FreeSlots.free(busy: offHours, in: window),
+      hoursZone: hoursZone,
+      firm: BusyTime.firm(busy, less: tentative + outOfOffice), tentative: tentative,
+      outOfOffice: outOfOffice, unknown: calendar.unknownTime(in: window))
+  }
+}

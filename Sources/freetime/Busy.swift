@@ -44,7 +44,8 @@ extension Freetime {
       let people = try Reading.people(request, quiet: false)
       try Reading.warn(about: people, strict: warnings.strict, quiet: false, summary: false)
       let text = ICSWriter.busy(
-        people.map(\.calendar), window: request.window, stamp: request.stamp)
+        people.map { $0.busyExport(in: request.window) }, window: request.window,
+        stamp: request.stamp)
       try Output.write(text, to: output.output, quiet: false)
     }
   }

@@ -65,14 +65,19 @@ import Testing
     #expect(row.map { $0.hasSuffix("????????????··") } == true, "\(timeline.stdout)")
   }
 
-  /// `freetime busy` writes unknown time as busy, and reading the export back gives the same
-  /// slots.
+  /// `freetime busy` writes unknown time as X-FREETIME-UNKNOWN (BUSY to other programs), and
+  /// reading the export back gives the same slots, also with --unknown free.
   @Test func theBusyExportKeepsIt() throws {
     let export = try Run.freetime(["busy", fixture, "--from", "2026-11-23", "--to", "2026-11-30"])
     #expect(export.status == 0)
-    #expect(export.stdout.contains("FREEBUSY;FBTYPE=BUSY:20261126T170000Z/20261126T230000Z"))
+    #expect(
+      export.stdout.contains(
+        "FREEBUSY;FBTYPE=X-FREETIME-UNKNOWN:20261126T170000Z/20261126T230000Z"))
     let path = Temp.file(export.stdout, name: "dtend-none-busy.ics")
     #expect(try csv([path] + window) == (try csv([fixture] + window)))
+    let free = ["--unknown", "free"]
+    #expect(try csv([path] + window + free) == (try csv([fixture] + window + free)))
+    #expect(try csv([path] + window + free) != (try csv([path] + window)))
   }
 
   /// A calendar none of whose events can be read is an error in every command, never "free all

@@ -5,8 +5,8 @@ extension FileReader {
   /// VFREEBUSY periods, read here without libical: each period of a FREEBUSY line on its own,
   /// so one unreadable period costs only itself (libical drops the rest of its line, and keeps
   /// at most 500 periods of one line). FBTYPE as RFC 5545 §3.2.9 says: FREE blocks nothing,
-  /// BUSY-TENTATIVE follows --tentative, BUSY-UNAVAILABLE is out of office, anything else is
-  /// BUSY. A period that is not RFC 5545 is refused (`ValueSyntax.verdict`: an error in
+  /// BUSY-TENTATIVE follows --tentative, BUSY-UNAVAILABLE is out of office, freetime's own
+  /// X-FREETIME-UNKNOWN (`freetime busy`) is time nobody knows about, anything else is BUSY. A period that is not RFC 5545 is refused (`ValueSyntax.verdict`: an error in
   /// `freetime check`, its time lost) or read as its producer plainly meant it; one that ends
   /// before it starts is skipped with a warning.
   mutating func readFreeBusy(_ lines: [ContentLine], into person: inout PersonAccumulator) {
@@ -22,6 +22,7 @@ extension FileReader {
     var freeListed: [Interval] = []
     var onlyFree = true
     let tentativeBlocks = options.tentative == .busy
+    let unknownType = ICSWriter.unknownFBType
     for line in lines where line.name == "FREEBUSY" {
       let type = ContentLine.asciiUppercased(
         line.parameter("FBTYPE").map { $0.filter { $0 != 0x22 } } ?? Array("BUSY".utf8))
@@ -83,7 +84,11 @@ extension FileReader {
         }
         listed.append(period)
         if type == "FREE" { freeListed.append(period) } else { onlyFree = false }
-        if blocks { periods.append((period, kind, line.number, shownType)) }
+        if type == unknownType {
+          unknownPeriods.append((period, line.number))
+        } else if blocks {
+          periods.append((period, kind, line.number, shownType))
+        }
       }
     }
     person.diagnostics += warnings

@@ -52,7 +52,7 @@ extension PersonAccumulator {
   /// The zone of the person's own working hours: Outlook's, when they can be read and their
   /// TZID names a zone, else the first VAVAILABILITY's.
   var hoursZone: Zone? {
-    if outlookHours.hours != nil, let zone = outlookHours.zone { return zone }
+    if outlookHours.isRead, let zone = outlookHours.zone { return zone }
     return availabilityZone
   }
 

@@ -167,7 +167,11 @@ struct FileReader {
       if what == "VCALENDAR" { throw error(line.number, "BEGIN:VCALENDAR inside a VCALENDAR") }
       watch?.line.store(line.number, ordering: .relaxed)
       if person.owner == nil { person.owner = owner.address }
-      if what != "VTIMEZONE" && what != "VFREEBUSY" { coverage.onlyFreeBusy = false }
+      // A VAVAILABILITY says when its person works, not what they do: it leaves a calendar of
+      // VFREEBUSYs speaking only for their ranges (`CalendarCoverage.add`).
+      if what != "VTIMEZONE" && what != "VFREEBUSY" && what != "VAVAILABILITY" {
+        coverage.onlyFreeBusy = false
+      }
       componentName = what
       // The last component's line buffers go back to the scanner (`recycled`).
       for i in component.indices { recycled.append(component[i].bytes) }

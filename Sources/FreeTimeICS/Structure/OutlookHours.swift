@@ -57,10 +57,16 @@ struct OutlookHours {
     return h * 3600 + m * 60
   }
 
+  /// Whether a start and an end different from it were read, and nothing unreadable.
+  var isRead: Bool {
+    guard !unreadable, let start, let end else { return false }
+    return start != end && start < 86_400
+  }
+
   /// The working hours, when a start and an end different from it were read (Monday to Friday
   /// without X-MS-OLK-WKHRDAYS).
   var hours: WorkingHours? {
-    guard !unreadable, let start, let end, start != end, start < 86_400 else { return nil }
+    guard isRead, let start, let end else { return nil }
     return WorkingHours(
       spans: [WorkingHours.Span(start: start, end: end)], days: days ?? [1, 2, 3, 4, 5])
   }

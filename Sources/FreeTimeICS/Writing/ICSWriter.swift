@@ -62,47 +62,98 @@ public enum ICSWriter {
     return render(cal)
   }
 
-  /// One person's busy time as a VFREEBUSY (`freetime busy`): UID, DTSTAMP, the window as
-  /// DTSTART/DTEND and UTC FREEBUSY periods typed BUSY, BUSY-TENTATIVE or BUSY-UNAVAILABLE (out
-  /// of office) — no summaries,
-  /// attendees or locations. Read back, it gives the same free time as the calendar it came
-  /// from.
-  ///
-  /// Each person gets a VCALENDAR of their own, with their home zone as X-WR-TIMEZONE when their
-  /// calendar had one, so working hours apply in the same zone when it is read back.
-  public static func busy(_ people: [PersonCalendar], window: Interval, stamp: Instant) -> String {
+  /// What `freetime busy` writes of one person (the scheduling library decides it).
+  public struct BusyPerson: Sendable {
+    public var name: String
+    /// Their address: the VFREEBUSY's ORGANIZER (RFC 5545 §3.6.4).
+    public var address: String?
+    /// Their home zone, when one of their own is known: X-WR-TIMEZONE.
+    public var homeZone: Zone?
+    /// Their own hours: the time they are available in the window, written as a VAVAILABILITY
+    /// in `hoursZone`; nil when nothing of their own limits them.
+    public var available: [Interval]?
+    public var hoursZone: Zone
+    public var firm: [Interval]
+    public var tentative: [Interval]
+    public var outOfOffice: [Interval]
+    /// Time nobody knows about: what their calendars do not cover, and what events whose time
+    /// cannot be read may cover.
+    public var unknown: [Interval]
+
+    public init(
+      name: String, address: String?, homeZone: Zone?, available: [Interval]?, hoursZone: Zone,
+      firm: [Interval], tentative: [Interval], outOfOffice: [Interval], unknown: [Interval]
+    ) {
+      self.name = name
+      self.address = address
+      self.homeZone = homeZone
+      self.available = available
+      self.hoursZone = hoursZone
+      self.firm = firm
+      self.tentative = tentative
+      self.outOfOffice = outOfOffice
+      self.unknown = unknown
+    }
+  }
+
+  /// The FBTYPE of time nobody knows about in `freetime busy`'s export: an x-name, which other
+  /// programs read as BUSY (RFC 5545 §3.2.9), and freetime as unknown time.
+  public static let unknownFBType = "X-FREETIME-UNKNOWN"
+
+  /// Each person's busy time as a VCALENDAR of their own (`freetime busy`, README): X-WR-CALNAME
+  /// (their name) and X-WR-TIMEZONE (their home zone, when they have one of their own); a
+  /// VAVAILABILITY (RFC 7953) of the time their own hours leave them available in the window,
+  /// in their hours' zone; a VFREEBUSY over the window with their address as ORGANIZER and UTC
+  /// FREEBUSY periods typed BUSY, BUSY-TENTATIVE, BUSY-UNAVAILABLE (out of office) and
+  /// X-FREETIME-UNKNOWN (time nobody knows about) — no summaries, attendees or locations. Read
+  /// back, it gives the same free time, suggestions and home zone as the calendars it came from.
+  public static func busy(_ people: [BusyPerson], window: Interval, stamp: Instant) -> String {
     Libical.setUp()
     var out = ""
     for person in people {
       let cal = newCalendar()
       defer { icalcomponent_free(cal) }
+      let name = icalproperty_new_x(person.name)!
+      icalproperty_set_x_name(name, "X-WR-CALNAME")
+      icalcomponent_add_property(cal, name)
       if let zone = person.homeZone {
         let prop = icalproperty_new_x(zone.name)!
         icalproperty_set_x_name(prop, "X-WR-TIMEZONE")
         icalcomponent_add_property(cal, prop)
       }
+      let suffix = "\(compact(window.start))-\(compact(window.end))-\(fnv1a(person.name))"
+      if let available = person.available {
+        icalcomponent_add_component(
+          cal,
+          availability(
+            available, zone: person.hoursZone, window: window, suffix: suffix,
+            stamp: stamp, calendar: cal))
+      }
       let fb = icalcomponent_new(ICAL_VFREEBUSY_COMPONENT)!
-      let uid =
-        "freetime-busy-\(compact(window.start))-\(compact(window.end))-\(fnv1a(person.name))"
-      icalcomponent_add_property(fb, icalproperty_new_uid(uid))
+      icalcomponent_add_property(fb, icalproperty_new_uid("freetime-busy-" + suffix))
       icalcomponent_add_property(fb, icalproperty_new_dtstamp(ICSTime.icaltime(utc: stamp)))
       icalcomponent_add_property(fb, icalproperty_new_dtstart(ICSTime.icaltime(utc: window.start)))
       icalcomponent_add_property(fb, icalproperty_new_dtend(ICSTime.icaltime(utc: window.end)))
-      // Time the calendar does not speak for is unknown, and unknown is not free: BUSY.
-      let firm =
-        BusyTime.firm(person.busy, less: person.tentative + person.outOfOffice)
-        + person.unknownTime(in: window)
+      if let address = person.address {
+        icalcomponent_add_property(
+          fb, icalproperty_new_organizer("mailto:" + Invitation.bare(address)))
+      }
       for (periods, type) in [
-        (union(firm, within: window), ICAL_FBTYPE_BUSY),
+        (union(person.firm, within: window), ICAL_FBTYPE_BUSY),
         (union(person.tentative, within: window), ICAL_FBTYPE_BUSYTENTATIVE),
         (union(person.outOfOffice, within: window), ICAL_FBTYPE_BUSYUNAVAILABLE),
+        (union(person.unknown, within: window), ICAL_FBTYPE_X),
       ] {
         for interval in periods {
           var period = icalperiodtype_null_period()
           period.start = ICSTime.icaltime(utc: interval.start)
           period.end = ICSTime.icaltime(utc: interval.end)
           let prop = icalproperty_new_freebusy(period)!
-          icalproperty_add_parameter(prop, icalparameter_new_fbtype(type))
+          if type == ICAL_FBTYPE_X {
+            icalproperty_set_parameter_from_string(prop, "FBTYPE", unknownFBType)
+          } else {
+            icalproperty_add_parameter(prop, icalparameter_new_fbtype(type))
+          }
           icalcomponent_add_property(fb, prop)
         }
       }
@@ -110,6 +161,43 @@ public enum ICSWriter {
       out += render(cal)
     }
     return out
+  }
+
+  /// A VAVAILABILITY over the window whose AVAILABLE components are `available`, on the wall
+  /// clock of `zone` (with its VTIMEZONE, added to `calendar`), in UTC where the wall clock
+  /// cannot name the instant (the second pass of a fold).
+  static func availability(
+    _ available: [Interval], zone: Zone, window: Interval, suffix: String, stamp: Instant,
+    calendar: OpaquePointer
+  ) -> OpaquePointer {
+    let isUTC = zone.name == "UTC" || zone.name == "Etc/UTC" || zone.name == "GMT"
+    if !isUTC { icalcomponent_add_component(calendar, timezone(zone, around: window)) }
+    func time(_ instant: Instant, start: Bool, into component: OpaquePointer) {
+      let civil = LocalTimeResolver.civil(instant, in: zone)
+      let named = !isUTC && LocalTimeResolver.instant(civil: civil, in: zone) == instant
+      let value =
+        named ? ICSTime.icaltime(civil: civil, isDate: false) : ICSTime.icaltime(utc: instant)
+      let prop = start ? icalproperty_new_dtstart(value)! : icalproperty_new_dtend(value)!
+      if named { icalproperty_add_parameter(prop, icalparameter_new_tzid(zone.name)) }
+      icalcomponent_add_property(component, prop)
+    }
+    let vavailability = icalcomponent_new(ICAL_VAVAILABILITY_COMPONENT)!
+    icalcomponent_add_property(vavailability, icalproperty_new_uid("freetime-hours-" + suffix))
+    icalcomponent_add_property(
+      vavailability, icalproperty_new_dtstamp(ICSTime.icaltime(utc: stamp)))
+    time(window.start, start: true, into: vavailability)
+    time(window.end, start: false, into: vavailability)
+    for (index, interval) in union(available, within: window).enumerated() {
+      let component = icalcomponent_new(ICAL_XAVAILABLE_COMPONENT)!
+      icalcomponent_add_property(
+        component, icalproperty_new_uid("freetime-hours-\(index)-" + suffix))
+      icalcomponent_add_property(
+        component, icalproperty_new_dtstamp(ICSTime.icaltime(utc: stamp)))
+      time(interval.start, start: true, into: component)
+      time(interval.end, start: false, into: component)
+      icalcomponent_add_component(vavailability, component)
+    }
+    return vavailability
   }
 
   /// Sorted, merged intervals clipped to `window`.
@@ -152,5 +240,37 @@ public enum ICSWriter {
     guard let raw = icalcomponent_as_ical_string_r(cal) else { return "" }
     defer { free(raw) }
     return String(cString: raw)
+  }
+
+  /// A zone's VTIMEZONE around a time: an observance for each change of offset from a year
+  /// before to a year after it (DTSTART on the wall clock before the change, RFC 5545
+  /// §3.6.5), after one for the offset in force a year before; STANDARD for the smallest
+  /// offset, DAYLIGHT for larger ones.
+  static func timezone(_ zone: Zone, around: Interval) -> OpaquePointer {
+    var spans: [(offset: Int, from: Instant)] = []
+    var t = around.start - 366 * 86400
+    let last = around.end + 366 * 86400
+    while t < last {
+      let span = zone.utcOffsetSpan(at: t)
+      spans.append((span.offset, spans.isEmpty ? t : span.from))
+      t = max(span.to, t + 1)
+    }
+    let standard = spans.map(\.offset).min() ?? 0
+    let tz = icalcomponent_new(ICAL_VTIMEZONE_COMPONENT)!
+    icalcomponent_add_property(tz, icalproperty_new_tzid(zone.name))
+    for (i, span) in spans.enumerated() {
+      let before = i == 0 ? span.offset : spans[i - 1].offset
+      let observance = icalcomponent_new(
+        span.offset > standard ? ICAL_XDAYLIGHT_COMPONENT : ICAL_XSTANDARD_COMPONENT)!
+      // The first observance starts at the midnight before the year this VTIMEZONE covers.
+      let onset = span.from + Int64(before)
+      let civil = i == 0 ? CivilTime.floorDiv(onset, 86400) * 86400 : onset
+      icalcomponent_add_property(
+        observance, icalproperty_new_dtstart(ICSTime.icaltime(civil: civil, isDate: false)))
+      icalcomponent_add_property(observance, icalproperty_new_tzoffsetfrom(Int32(before)))
+      icalcomponent_add_property(observance, icalproperty_new_tzoffsetto(Int32(span.offset)))
+      icalcomponent_add_component(tz, observance)
+    }
+    return tz
   }
 }

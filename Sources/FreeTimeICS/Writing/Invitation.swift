@@ -135,35 +135,6 @@ public struct Invitation: Sendable {
     return String(cString: raw)
   }
 
-  /// The zone's VTIMEZONE around the meeting: an observance for each change of offset from a
-  /// year before to a year after it (DTSTART on the wall clock before the change, RFC 5545
-  /// §3.6.5), after one for the offset in force a year before; STANDARD for the smallest
-  /// offset, DAYLIGHT for larger ones.
-  func timezone() -> OpaquePointer {
-    var spans: [(offset: Int, from: Instant)] = []
-    var t = interval.start - 366 * 86400
-    let last = interval.end + 366 * 86400
-    while t < last {
-      let span = zone.utcOffsetSpan(at: t)
-      spans.append((span.offset, spans.isEmpty ? t : span.from))
-      t = max(span.to, t + 1)
-    }
-    let standard = spans.map(\.offset).min() ?? 0
-    let tz = icalcomponent_new(ICAL_VTIMEZONE_COMPONENT)!
-    icalcomponent_add_property(tz, icalproperty_new_tzid(zone.name))
-    for (i, span) in spans.enumerated() {
-      let before = i == 0 ? span.offset : spans[i - 1].offset
-      let observance = icalcomponent_new(
-        span.offset > standard ? ICAL_XDAYLIGHT_COMPONENT : ICAL_XSTANDARD_COMPONENT)!
-      // The first observance starts at the midnight before the year this VTIMEZONE covers.
-      let onset = span.from + Int64(before)
-      let civil = i == 0 ? CivilTime.floorDiv(onset, 86400) * 86400 : onset
-      icalcomponent_add_property(
-        observance, icalproperty_new_dtstart(ICSTime.icaltime(civil: civil, isDate: false)))
-      icalcomponent_add_property(observance, icalproperty_new_tzoffsetfrom(Int32(before)))
-      icalcomponent_add_property(observance, icalproperty_new_tzoffsetto(Int32(span.offset)))
-      icalcomponent_add_component(tz, observance)
-    }
-    return tz
-  }
+  /// The zone's VTIMEZONE around the meeting (`ICSWriter.timezone`).
+  func timezone() -> OpaquePointer { ICSWriter.timezone(zone, around: interval) }
 }

@@ -43,4 +43,23 @@ public enum Schedule {
     return SlotAdjust.align(
       merged(minimum: 0), grid: grid, zone: request.zone, minimum: request.minimum)
   }
+
+  /// The best meetings of `duration` seconds (`freetime suggest`, README): everyone's free
+  /// time as for slots, the comfort hours of each required person (`Person.comfort`), ranked
+  /// by `Suggestions.best`. Returns the participants too (why there is none).
+  public static func suggestions(
+    _ people: inout [Person], request: SchedulingRequest, duration: Int64, stepMinutes: Int,
+    count: Int
+  ) -> (meetings: [Suggestions.Meeting], participants: [Participant]) {
+    let comfort = people.map { $0.role == .required ? $0.comfort : [] }
+    let participants = participants(&people, request: request, keepBusy: false)
+    let meetings = Suggestions.best(
+      participants.indices.map {
+        Suggestions.Person(
+          name: participants[$0].name, role: participants[$0].role,
+          free: participants[$0].free, comfort: comfort[$0])
+      }, window: request.window, duration: duration, stepMinutes: stepMinutes,
+      zone: request.zone, quorum: request.quorum, count: count)
+    return (meetings, participants)
+  }
 }

@@ -82,6 +82,16 @@ public struct SchedulingRequest: Sendable {
     return homeZones
   }
 
+  /// Rooms have no working hours: `--hours NAME=` or `--days NAME=` for one is refused.
+  public static func checkHours(_ personHours: [String: HoursChoice], sources: [CalendarSource])
+    throws(ScheduleError)
+  {
+    let rooms = sources.filter { $0.role == .room }.map(\.name)
+    if let room = personHours.keys.sorted().first(where: rooms.contains) {
+      throw .usage("--hours or --days names '\(room)', a room: rooms have no working hours.")
+    }
+  }
+
   /// What to try for an unknown zone name: close names, else examples.
   public static func zoneHint(_ name: String) -> String {
     let close = Zone.suggestions(for: name)

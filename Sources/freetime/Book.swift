@@ -115,15 +115,10 @@ extension Freetime {
           "--at '\(book.at)' is not a WHEN (try 2026-11-23T16:00, 2026-11-23T16:00+01:00).")
       }
       let meeting = Interval(start, start + book.duration.seconds)
-      let window = try WindowOptions.parse([
-        "--from", TimeText.rfc3339(start, zone: zone), "--to",
-        TimeText.rfc3339(meeting.end, zone: zone), "--tz", zone.name,
-      ])
-      let scheduling = try SchedulingOptions.parse(
-        optional.flatMap { ["--optional", $0] } + room.flatMap { ["--room", $0] })
       let request = try SchedulingRequest(
-        calendars: calendars, peopleFile: peopleFile, window: window, reading: reading,
-        scheduling: scheduling, explain: true, limits: limits)
+        calendars: calendars, peopleFile: peopleFile, zone: zone, window: meeting, now: now,
+        reading: reading, scheduling: nil, optional: optional, room: room, slot: nil,
+        explain: true, limits: limits)
       let people = try Reading.people(request, quiet: false)
       try Reading.warn(about: people, strict: reading.strict, quiet: false, summary: true)
       let busy = Booking.conflicts(people, meeting: meeting)

@@ -38,9 +38,8 @@ extension Freetime {
     /// block time, no `--zone`, no `--buffer`.
     func run() throws {
       let request = try SchedulingRequest(
-        calendars: calendars, peopleFile: peopleFile, window: window,
-        reading: ReadingOptions.parse([]),
-        scheduling: SchedulingOptions.parse([]), limits: limits)
+        calendars: calendars, peopleFile: peopleFile, window: window, reading: nil,
+        scheduling: nil, limits: limits)
       let people = try Reading.people(request, quiet: false)
       try Reading.warn(about: people, strict: warnings.strict, quiet: false, summary: false)
       let text = ICSWriter.busy(

@@ -48,7 +48,7 @@ struct ReadingOptions: ParsableArguments {
   @Option(
     name: .customLong("max-instances"),
     help: ArgumentHelp("Cap on the instances of one recurring event.", valueName: "n"))
-  var maxInstances: Int = 100_000
+  var maxInstances: Int = ReadOptions.defaultMaxInstances
 
   func check() throws {
     if maxInstances < 1 { throw ValidationError("--max-instances must be at least 1.") }

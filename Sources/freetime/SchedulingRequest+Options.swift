@@ -14,25 +14,39 @@ import FreeTimeSchedule
 extension SchedulingRequest {
   init(
     calendars: CalendarArguments, peopleFile: PeopleFileOptions, window: WindowOptions,
-    reading: ReadingOptions, scheduling: SchedulingOptions, slot: SlotOptions? = nil,
+    reading: ReadingOptions?, scheduling: SchedulingOptions?, slot: SlotOptions? = nil,
     explain: Bool = false, limits: LimitOptions
   ) throws {
     let zone = try SchedulingRequest.zone(window.tz)
     let now = Instant(time(nil))
+    try self.init(
+      calendars: calendars, peopleFile: peopleFile, zone: zone,
+      window: try SchedulingRequest.window(window, zone: zone, now: now), now: now,
+      reading: reading, scheduling: scheduling, optional: scheduling?.optional ?? [],
+      room: scheduling?.room ?? [], slot: slot, explain: explain, limits: limits)
+  }
+
+  /// The request from the option groups a command has: without `reading` or `scheduling`
+  /// (`busy`, and `book` for scheduling), their defaults.
+  init(
+    calendars: CalendarArguments, peopleFile: PeopleFileOptions, zone: Zone, window range: Interval,
+    now: Instant, reading: ReadingOptions?, scheduling: SchedulingOptions?, optional: [String],
+    room: [String], slot: SlotOptions?, explain: Bool, limits: LimitOptions
+  ) throws {
     let people = try peopleFile.load()
     let sources = try SchedulingRequest.people(
       try calendars.calendars.flatMap { try people.sources($0, role: .required) }
-        + scheduling.optional.flatMap { try people.sources($0, role: .optional) }
-        + scheduling.room.flatMap { try people.sources($0, role: .room) })
-    let range = try SchedulingRequest.window(window, zone: zone, now: now)
-    let buffer = scheduling.buffer?.seconds ?? 0
+        + optional.flatMap { try people.sources($0, role: .optional) }
+        + room.flatMap { try people.sources($0, role: .room) })
+    let buffer = scheduling?.buffer?.seconds ?? 0
     // Busy time just outside the window still counts once --buffer pads it into the window.
     var readOptions = ReadOptions(
       window: Interval(range.start - buffer, range.end + buffer), defaultZone: zone,
-      homeZones: try SchedulingRequest.homeZones(reading.zones),
-      tentative: reading.tentative == .busy ? .busy : .free,
-      allDay: reading.allDay == .busy ? .busy : .free, maxInstances: reading.maxInstances)
-    readOptions.owners = try SchedulingRequest.owners(reading.owners)
+      homeZones: try SchedulingRequest.homeZones(reading?.zones ?? []),
+      tentative: reading?.tentative == .free ? .free : .busy,
+      allDay: reading?.allDay == .free ? .free : .busy,
+      maxInstances: reading?.maxInstances ?? ReadOptions.defaultMaxInstances)
+    readOptions.owners = try SchedulingRequest.owners(reading?.owners ?? [])
     readOptions.explain = explain || slot?.explain == true
     readOptions.limits = limits.limits
     self.init(
@@ -40,23 +54,20 @@ extension SchedulingRequest {
       stamp: SchedulingRequest.stamp(now: now))
     self.people = people
     minimum = slot?.min?.seconds ?? 0
-    (hours, personHours) = try HoursChoice.parse(hours: scheduling.hours, days: scheduling.days)
+    (hours, personHours) = try HoursChoice.parse(
+      hours: scheduling?.hours ?? [], days: scheduling?.days ?? [])
     try SchedulingRequest.checkNames(
       sources,
       named: [
         "--zone": Array(readOptions.homeZones.keys), "--owner": Array(readOptions.owners.keys),
         "--hours or --days": Array(personHours.keys),
       ])
-    let rooms = sources.filter { $0.role == .room }.map(\.name)
-    if let room = personHours.keys.sorted().first(where: rooms.contains) {
-      throw ValidationError(
-        "--hours or --days names '\(room)', a room: rooms have no working hours.")
-    }
+    try SchedulingRequest.checkHours(personHours, sources: sources)
     self.buffer = buffer
     grid = slot?.align?.seconds
-    quorum = scheduling.quorum
-    ignoreOwnHours = scheduling.noOwnHours
-    unknownIsBusy = reading.unknown == .busy
+    quorum = scheduling?.quorum
+    ignoreOwnHours = scheduling?.noOwnHours ?? false
+    unknownIsBusy = reading?.unknown != .free
     applyPeopleFile()
   }
 

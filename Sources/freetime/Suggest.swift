@@ -88,16 +88,9 @@ extension Freetime {
         scheduling: scheduling, limits: limits)
       var people = try Reading.people(request, quiet: false)
       try Reading.warn(about: people, strict: reading.strict, quiet: false, summary: true)
-      let comfort = people.map { $0.role == .required ? $0.comfort : [] }
-      let participants = Schedule.participants(&people, request: request, keepBusy: false)
-      let meetings = Suggestions.best(
-        participants.indices.map {
-          Suggestions.Person(
-            name: participants[$0].name, role: participants[$0].role,
-            free: participants[$0].free, comfort: comfort[$0])
-        }, window: request.window, duration: suggest.duration.seconds,
-        stepMinutes: Int(suggest.step.seconds / 60), zone: request.zone, quorum: request.quorum,
-        count: suggest.count)
+      let (meetings, participants) = Schedule.suggestions(
+        &people, request: request, duration: suggest.duration.seconds,
+        stepMinutes: Int(suggest.step.seconds / 60), count: suggest.count)
       let report = SuggestReport(
         meetings: meetings, people: people, request: request, duration: suggest.duration,
         booking: bookingArguments(request))
@@ -121,7 +114,9 @@ extension Freetime {
       if reading.allDay == .free { out += ["--all-day", "free"] }
       if reading.unknown == .free { out += ["--unknown", "free"] }
       if reading.strict { out.append("--strict") }
-      if reading.maxInstances != 100_000 { out += ["--max-instances", "\(reading.maxInstances)"] }
+      if reading.maxInstances != ReadOptions.defaultMaxInstances {
+        out += ["--max-instances", "\(reading.maxInstances)"]
+      }
       if let n = limits.maxLineBytes { out += ["--max-line-bytes", "\(n)"] }
       if let n = limits.maxFileInstances { out += ["--max-file-instances", "\(n)"] }
       if let n = limits.cpuBudget { out += ["--cpu-budget", "\(n)"] }

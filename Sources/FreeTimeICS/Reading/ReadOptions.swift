@@ -3,6 +3,9 @@ import FreeTimeCore
 /// How calendars are read: the window and the rules of what is busy that options change
 /// (docs/ARCHITECTURE.md, What is busy).
 public struct ReadOptions: Sendable {
+  /// The cap on one series' instances without `--max-instances`.
+  public static let defaultMaxInstances = 100_000
+
   /// Only busy time touching this window is kept; recurrences expand only over it.
   public var window: Interval
   /// `--tz`: the zone of floating times when a calendar names none of its own.
@@ -52,7 +55,8 @@ public struct ReadOptions: Sendable {
 
   public init(
     window: Interval, defaultZone: Zone, homeZones: [String: Zone] = [:],
-    tentative: BusyOrFree = .busy, allDay: BusyOrFree = .busy, maxInstances: Int = 100_000
+    tentative: BusyOrFree = .busy, allDay: BusyOrFree = .busy,
+    maxInstances: Int = ReadOptions.defaultMaxInstances
   ) {
     self.window = window
     self.defaultZone = defaultZone

@@ -35,8 +35,8 @@ extension FileReader {
       tally(read: false, why: why, into: &person)
       return
     }
-    if person.availabilityZone == nil {
-      person.availabilityZone = availability.namedZone(zones: zones)
+    if person.ownHours.availabilityZone == nil {
+      person.ownHours.availabilityZone = availability.namedZone(zones: zones)
     }
     if homeUndecided && availability.readsHomeZone(zones: zones) {
       awaitingHome.append(
@@ -68,13 +68,13 @@ extension FileReader {
       }
       unavailable = FreeSlots.free(busy: available, in: range)
     }
-    person.hasAvailability = true
+    person.ownHours.hasAvailability = true
     // BUSYTYPE (RFC 7953 §3.2): what the time outside AVAILABLE is; BUSY-TENTATIVE follows
     // --tentative, anything else is unavailable.
     let busyType = lines.dropFirst().prefix { $0.kind != .begin }
       .first { $0.name == "BUSYTYPE" }.map { ContentLine.asciiUppercased($0.strippedValue) }
     if busyType == "BUSY-TENTATIVE" && options.tentative == .free { unavailable = [] }
-    person.unavailable += unavailable
+    person.ownHours.unavailable += unavailable
     // One whose AVAILABLEs (read when it reaches the window) can none be read says nothing
     // that could be read.
     let read = !inWindow || availability.available.isEmpty || readAvailable > 0
@@ -103,7 +103,7 @@ struct AvailabilityDescription {
 
 extension AvailabilityDescription {
   /// The zone its DTSTART names, else the first AVAILABLE's DTSTART: the person's working hours'
-  /// zone (`PersonAccumulator.hoursZone`).
+  /// zone (`OwnHours.zone`).
   func namedZone(zones: ZoneTable) -> Zone? {
     for start in [start] + available.map(\.start) {
       if case .value(let time) = start, !time.isUTC, let tzid = time.tzid,

@@ -23,7 +23,7 @@ extension FileReader {
     }
     // Read in the home zone before the person's is known: wait for it (`awaitingHome`).
     if homeUndecided && event.readsHomeZone(zones: zones, deferUnknown: deferUnknownZones) {
-      person.homeVotes.add(event.start, zones: zones, own: state.isOwn)
+      person.homeZones.votes.add(event.start, zones: zones, own: state.isOwn)
       coverage.readSome = true  // Read once every file of the person is, after its VCALENDAR.
       awaitingHome.append(
         Awaiting(kind: "VEVENT", lines: lines, state: state, zones: zones, owner: owner))
@@ -54,7 +54,7 @@ extension FileReader {
       return
     }
     if !homeDecided {
-      person.homeVotes.add(interpreter.event.start, zones: zones, own: state.isOwn)
+      person.homeZones.votes.add(interpreter.event.start, zones: zones, own: state.isOwn)
     }
     person.diagnostics += valueNotes
     if options.lint { lintEvent(lines, into: &person) }

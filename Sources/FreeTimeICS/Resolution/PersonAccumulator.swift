@@ -14,14 +14,10 @@ import FreeTimeCore
 struct PersonAccumulator {
   let window: Interval
   var diagnostics: [Diagnostic] = []
-  /// The first valid X-WR-TIMEZONE read for this calendar.
-  var calendarZone: Zone?
-  /// The zone of the first VAVAILABILITY whose times name one.
-  var availabilityZone: Zone?
-  /// The zones the calendar's timed events name (the home zone without X-WR-TIMEZONE).
-  var homeVotes = HomeZoneVotes()
-  /// Outlook's working hours (X-MS-OLK-WKHR*), as read from the calendars.
-  var outlookHours = OutlookHours()
+  /// What the calendars say about the person's home zone.
+  var homeZones = HomeZoneEvidence()
+  /// The person's own working hours: Outlook's, their VAVAILABILITYs'.
+  var ownHours = OwnHours()
   /// The owner address events were read with (the first calendar's), and whether some event
   /// had ATTENDEEs when there was none.
   var owner: OwnerAddress?
@@ -29,11 +25,6 @@ struct PersonAccumulator {
   var coverage = Coverage()
   /// Whether each argument's components that hold time could be read at all.
   var readability = Readability()
-  /// Whether the calendar has a VAVAILABILITY (its hours replace `--hours`), and the time it
-  /// leaves unavailable.
-  var hasAvailability = false
-  var unavailable: [Interval] = []
-
   /// UID → its number; -1 stands for "no UID".
   var uids = UIDTable()
   /// One entry per master read (a version): its UID number, whether it is tentative, its origin,
@@ -240,6 +231,12 @@ struct PersonAccumulator {
     return latestMaster(n) != nil
   }
 
+  /// The person's home zone and where it came from, once every file is read
+  /// (`HomeZoneEvidence.homeZone`).
+  func homeZone(option: Zone?) -> (zone: Zone?, from: HomeZoneSource) {
+    homeZones.homeZone(option: option, hoursZone: ownHours.zone)
+  }
+
   /// The person's calendar once every file is read.
   mutating func calendar(
     name: String, source: String, role: Role, home: (zone: Zone?, from: HomeZoneSource)
@@ -250,7 +247,7 @@ struct PersonAccumulator {
       homeZone: home.zone, homeZoneFrom: home.from, tentative: tentativeBusy,
       outOfOffice: outOfOfficeBusy, owner: owner?.text, coverage: coverage.intervals,
       origins: busyOrigins,
-      hasAvailability: hasAvailability, unavailable: unavailable)
+      hasAvailability: ownHours.hasAvailability, unavailable: ownHours.unavailable)
     calendar.unknown = unknown.map(\.interval)
     if !originTable.isEmpty {
       calendar.unknownOrigins = unknown.map {
@@ -258,8 +255,8 @@ struct PersonAccumulator {
           ? originTable[Int($0.origin)] : Origin(file: "", line: nil, uid: nil, summary: nil)
       }
     }
-    calendar.ownHours = outlookHours.hours
-    calendar.ownHoursZone = outlookHours.zone
+    calendar.ownHours = ownHours.outlook.hours
+    calendar.ownHoursZone = ownHours.outlook.zone
     calendar.freedByReply = freedByReply.map { freed in
       FreedTime(
         interval: freed.interval, reply: freed.kind == .delegated ? "delegated" : "declined",

@@ -58,7 +58,7 @@ extension FileReader {
     } else if let zone = Zone.lookUp(value) {
       homeZone = zone
       homeFromCalendar = true
-      if person.calendarZone == nil { person.calendarZone = zone }
+      if person.homeZones.calendarZone == nil { person.homeZones.calendarZone = zone }
     } else {
       person.diagnostics.append(
         warning(

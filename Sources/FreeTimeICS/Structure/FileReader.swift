@@ -312,8 +312,8 @@ struct FileReader {
               severity: .error))
         }
       }
-      if kind == .other, let problem = person.outlookHours.take(line) {
-        person.outlookHours.unreadable = true
+      if kind == .other, let problem = person.ownHours.outlook.take(line) {
+        person.ownHours.outlook.unreadable = true
         person.diagnostics.append(warning(line.number, problem))
       }
       return

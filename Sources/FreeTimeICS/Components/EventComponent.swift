@@ -88,7 +88,8 @@ extension FileReader {
         count(read: event.start.isValue || event.cancelled, since: before, into: &person)
       }
     }
-    if options.lint, case .master(let uid?, _, _, _, _, _, _) = contribution, person.hasMaster(uid)
+    if options.lint, case .master(let uid?, _, _, _, _, _, _) = contribution,
+      person.masters.hasMaster(uid)
     {
       person.diagnostics.append(
         Diagnostic(
@@ -96,7 +97,7 @@ extension FileReader {
           message: "another event has the same UID (the highest SEQUENCE wins)", severity: .note))
     }
     if options.explain {
-      person.currentOrigin = Origin(
+      person.origins.current = Origin(
         file: file, line: lines.first?.number, uid: state.uidRaw, summary: interpreter.event.summary
       )
     }

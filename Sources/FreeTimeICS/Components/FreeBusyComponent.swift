@@ -114,7 +114,7 @@ extension FileReader {
     let uid = lines.first { $0.name == "UID" }?.value
     for (period, kind, line, type) in periods {
       if options.explain {
-        person.currentOrigin = Origin(
+        person.origins.current = Origin(
           file: file, line: line, uid: uid, summary: "free/busy \(type)")
       }
       person.addPeriod(period, kind: kind)
@@ -122,7 +122,7 @@ extension FileReader {
     // One that lists only FREE periods says the rest of its range is not free: busy.
     if let readable, !freeListed.isEmpty, onlyFree, unknownPeriods.isEmpty {
       if options.explain {
-        person.currentOrigin = Origin(
+        person.origins.current = Origin(
           file: file, line: lines.first?.number, uid: uid,
           summary: "free/busy: not listed as FREE")
       }
@@ -140,7 +140,7 @@ extension FileReader {
     }
     for (period, line) in unknownPeriods {
       if options.explain {
-        person.currentOrigin = Origin(
+        person.origins.current = Origin(
           file: file, line: line, uid: uid, summary: "free/busy period whose end cannot be read")
       }
       person.addPeriod(period, kind: .unknown)

@@ -36,12 +36,13 @@ extension FileReader {
       return
     }
     if person.ownHours.availabilityZone == nil {
-      person.ownHours.availabilityZone = availability.namedZone(zones: zones)
+      person.ownHours.availabilityZone = availability.namedZone(zones: calendar.zones)
     }
-    if homeUndecided && availability.readsHomeZone(zones: zones) {
+    if homeUndecided && availability.readsHomeZone(zones: calendar.zones) {
       awaitingHome.append(
         Awaiting(
-          kind: "VAVAILABILITY", lines: lines, state: ComponentState(), zones: zones, owner: owner))
+          kind: "VAVAILABILITY", lines: lines, state: ComponentState(), zones: calendar.zones,
+          owner: calendar.owner))
       return
     }
     let window = options.window
@@ -87,9 +88,9 @@ extension FileReader {
   private func bound(_ written: Written<WrittenTime>) -> Instant? {
     guard case .value(let time) = written,
       let value = try? TimeValue(
-        time, zones: zones, home: homeZone, deferUnknown: false, warn: { _ in })
+        time, zones: calendar.zones, home: calendar.home, deferUnknown: false, warn: { _ in })
     else { return nil }
-    return value.instant(home: homeZone)
+    return value.instant(home: calendar.home)
   }
 }
 

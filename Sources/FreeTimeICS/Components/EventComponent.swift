@@ -22,11 +22,16 @@ extension FileReader {
       return
     }
     // Read in the home zone before the person's is known: wait for it (`awaitingHome`).
-    if homeUndecided && event.readsHomeZone(zones: zones, deferUnknown: deferUnknownZones) {
-      person.homeZones.votes.add(event.start, zones: zones, own: state.isOwn)
-      coverage.readSome = true  // Read once every file of the person is, after its VCALENDAR.
+    if homeUndecided
+      && event.readsHomeZone(zones: calendar.zones, deferUnknown: deferUnknownZones)
+    {
+      person.homeZones.votes.add(event.start, zones: calendar.zones, own: state.isOwn)
+      // Read once every file of the person is, after its VCALENDAR.
+      calendar.coverage.readSome = true
       awaitingHome.append(
-        Awaiting(kind: "VEVENT", lines: lines, state: state, zones: zones, owner: owner))
+        Awaiting(
+          kind: "VEVENT", lines: lines, state: state, zones: calendar.zones,
+          owner: calendar.owner))
       return
     }
     // An event without DTSTART says no time (an iTIP REPLY or CANCEL need not): it neither
@@ -50,16 +55,17 @@ extension FileReader {
     } catch {
       // An unknown zone: the event waits for the end of its VCALENDAR.
       if options.lint { lintEvent(lines, into: &person) }
-      deferred.append((lines, state))
+      calendar.deferred.append((lines, state))
       return
     }
     if !homeDecided {
-      person.homeZones.votes.add(interpreter.event.start, zones: zones, own: state.isOwn)
+      person.homeZones.votes.add(interpreter.event.start, zones: calendar.zones, own: state.isOwn)
     }
     person.diagnostics += valueNotes
     if options.lint { lintEvent(lines, into: &person) }
     if options.lint, state.sawAttendee, !notedNoOwner {
       notedNoOwner = true
+      let owner = calendar.owner
       let message =
         owner.address.map {
           "invitations are read with the replies of \($0.text) (from \(owner.source.said)): declined or delegated ones block nothing, tentative or unanswered ones are tentative"

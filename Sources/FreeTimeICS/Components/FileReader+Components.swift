@@ -70,20 +70,22 @@ extension FileReader {
   @inline(__always)
   mutating func tally(read: Bool, why: Diagnostic?, into person: inout PersonAccumulator) {
     person.readability.add(source: source, read: read, why: why)
-    if read { coverage.readSome = true } else { coverage.ignoredSome = true }
+    if read { calendar.coverage.readSome = true } else { calendar.coverage.ignoredSome = true }
   }
 
   /// What events around here are read with: the last one made while the zones, the home zone
   /// and `deferUnknownZones` are the same.
   mutating func eventContext(deferUnknownZones: Bool) -> EventContext {
-    if let last = lastContext, last.zones === zones, last.home === homeZone,
-      last.homeFromCalendar == homeFromCalendar, last.deferUnknownZones == deferUnknownZones
+    if let last = lastContext, last.zones === calendar.zones, last.home === calendar.home,
+      last.homeFromCalendar == calendar.homeFromCalendar,
+      last.deferUnknownZones == deferUnknownZones
     {
       return last
     }
     let context = EventContext(
-      file: file, zones: zones, home: homeZone, homeFromCalendar: homeFromCalendar,
-      options: options, deferUnknownZones: deferUnknownZones)
+      file: file, zones: calendar.zones, home: calendar.home,
+      homeFromCalendar: calendar.homeFromCalendar, options: options,
+      deferUnknownZones: deferUnknownZones)
     lastContext = context
     return context
   }

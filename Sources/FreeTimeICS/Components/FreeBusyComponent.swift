@@ -45,7 +45,7 @@ extension FileReader {
         case .unreadable:
           readable = false
         }
-        let zone = zone(of: line, into: &person)
+        let zone = calendar.zone(of: line, file: file, diagnostics: &person.diagnostics)
         guard readable, let period = ValueSyntax.period(value, home: zone) else {
           // A start that can be read before an end that cannot: the time from it to the end
           // of its day is unknown, as an event's whose end cannot be read (time listed FREE is
@@ -90,13 +90,17 @@ extension FileReader {
     // The time it speaks for (`CalendarCoverage.addFreeBusy`).
     let bounds = [PropertyName.dtstart, .dtend].map { kind in lines.first { $0.kind == kind } }
     let range = bounds.map { line in
-      line.flatMap { ValueSyntax.instant($0.strippedValue, home: zone(of: $0, into: &person)) }
+      line.flatMap {
+        ValueSyntax.instant(
+          $0.strippedValue,
+          home: calendar.zone(of: $0, file: file, diagnostics: &person.diagnostics))
+      }
     }
     var readable: Interval? = nil
     if let start = range[0], let end = range[1], start < end { readable = Interval(start, end) }
     let written = bounds[0] != nil || bounds[1] != nil
     let rangeUnreadable = readable == nil && written
-    coverage.addFreeBusy(range: readable, written: written, listed: listed)
+    calendar.coverage.addFreeBusy(range: readable, written: written, listed: listed)
     if rangeUnreadable {
       let at = (bounds[0] ?? bounds[1])!
       person.diagnostics.append(
@@ -145,23 +149,5 @@ extension FileReader {
       }
       person.addPeriod(period, kind: .unknown)
     }
-  }
-
-  /// The zone a floating time of a line read without libical is in (a VFREEBUSY's, X-CALSTART,
-  /// X-CALEND): its TZID's, though RFC 5545 wants these in UTC, else the home zone; an unknown
-  /// TZID is the home zone with a warning, as an event's.
-  mutating func zone(of line: ContentLine, into person: inout PersonAccumulator) -> Zone {
-    guard var tzid = line.parameter("TZID") else { return homeZone }
-    if tzid.count >= 2, tzid.first == 0x22, tzid.last == 0x22 {
-      tzid = tzid.dropFirst().dropLast()
-    }
-    let name = String(decoding: tzid, as: UTF8.self)
-    if let zone = zones.zone(for: name) { return zone }
-    person.diagnostics.append(
-      warning(
-        line.number,
-        "unknown time zone '\(Sanitize.text(name, limit: 80))'; read in the calendar's home zone \(homeZone.name)"
-      ))
-    return homeZone
   }
 }

@@ -14,7 +14,7 @@ extension FileReader {
       }
       guard !notedZones.contains(tzid) else { continue }
       notedZones.insert(tzid)
-      let source = zones.source(of: tzid)
+      let source = calendar.zones.source(of: tzid)
       switch source {
       case .file, .unknown, .offsetOnly:
         break  // defined here, or already a warning
@@ -26,7 +26,7 @@ extension FileReader {
               "TZID '\(Sanitize.text(tzid, limit: 80))' has no VTIMEZONE in the file; the system zone is used",
             severity: .note))
       case .windows, .displayName:
-        let iana = zones.zone(for: tzid)?.name ?? "?"
+        let iana = calendar.zones.zone(for: tzid)?.name ?? "?"
         let what = source == .windows ? "zone name" : "display name"
         person.diagnostics.append(
           Diagnostic(

@@ -174,8 +174,8 @@ extension FileReader {
             "VTIMEZONE '\(shownID)' lists changes of offset without an RRULE, the last at \(ICSWriter.compact(last)); later times are read in the system zone of that name",
           severity: .note))
     }
-    zones.define(zone, tzid: tzid)
+    calendar.zones.define(zone, tzid: tzid)
     // Some producers write the parameter with the escapes too.
-    if rawTZID != tzid { zones.define(zone, tzid: rawTZID) }
+    if rawTZID != tzid { calendar.zones.define(zone, tzid: rawTZID) }
   }
 }

@@ -115,10 +115,10 @@ extension CalendarReader {
     var lines = 0
     do {
       while let line = try scanner.next() {
-        let kept = file.linesKept
+        let kept = file.component.linesKept
         try file.consume(line, into: &person)
-        if file.linesKept != kept { scanner.lineWasKept() }
-        if !file.recycled.isEmpty { scanner.recycle(&file.recycled) }
+        if file.component.linesKept != kept { scanner.lineWasKept() }
+        if !file.component.recycled.isEmpty { scanner.recycle(&file.component.recycled) }
         lines &+= 1
         if lines & 1023 == 0, let watch, watch.bytes.load(ordering: .relaxed) < scanner.bytesRead {
           watch.bytes.store(scanner.bytesRead, ordering: .relaxed)  // a pipe: budget as it grows

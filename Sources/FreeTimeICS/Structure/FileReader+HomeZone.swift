@@ -15,19 +15,19 @@ extension FileReader {
   }
 
   /// Whether the home zone of the current VCALENDAR is not known yet.
-  var homeUndecided: Bool { homeOverride == nil && !homeFromCalendar && !homeDecided }
+  var homeUndecided: Bool { homeOverride == nil && !calendar.homeFromCalendar && !homeDecided }
 
   /// Reads the components that waited for the home zone, in `zone`.
   mutating func readAwaitingHome(in zone: Zone, into person: inout PersonAccumulator) throws {
     homeDecided = true
-    homeFromCalendar = false
-    homeZone = zone
+    calendar.homeFromCalendar = false
+    calendar.home = zone
     instancesBefore = person.instanceCount - instancesAdded
     let waiting = awaitingHome
     awaitingHome = []
     for item in waiting {
-      zones = item.zones
-      owner = item.owner
+      calendar.zones = item.zones
+      calendar.owner = item.owner
       try readComponent(
         item.kind, lines: item.lines, state: item.state, deferUnknownZones: false, into: &person)
       try checkInstances(person, line: item.lines.first?.number)

@@ -4,8 +4,10 @@ import FreeTimeCore
 /// is unavailable except in its AVAILABLE components (which may recur, and are read as events
 /// are). With `--hours` or `--days`, that unavailable time replaces the working hours for this
 /// person.
-extension FileReader {
-  mutating func readAvailability(_ lines: [ContentLine], into person: inout PersonAccumulator) {
+extension ComponentReader {
+  mutating func readAvailability(
+    _ lines: [ContentLine], in calendar: inout CalendarScope, into person: inout PersonAccumulator
+  ) {
     let before = person.diagnostics.count
     var lines = lines
     // Values that cannot be read are left out (one reader for every value, `ValueCheck`): a
@@ -32,22 +34,24 @@ extension FileReader {
     guard case .parsed(let availability) = parsed else {
       let why = warning(lines.first?.number, "VAVAILABILITY cannot be read; ignored")
       person.diagnostics.append(why)
-      tally(read: false, why: why, into: &person)
+      tally(read: false, why: why, coverage: &calendar.coverage, into: &person)
       return
     }
     if person.ownHours.availabilityZone == nil {
       person.ownHours.availabilityZone = availability.namedZone(zones: calendar.zones)
     }
-    if homeUndecided && availability.readsHomeZone(zones: calendar.zones) {
-      awaitingHome.append(
-        Awaiting(
+    if home.undecided(homeFromCalendar: calendar.homeFromCalendar)
+      && availability.readsHomeZone(zones: calendar.zones)
+    {
+      home.components.append(
+        AwaitingHome.Component(
           kind: "VAVAILABILITY", lines: lines, state: ComponentState(), zones: calendar.zones,
           owner: calendar.owner))
       return
     }
     let window = options.window
-    let start = bound(availability.start) ?? window.start
-    let end = bound(availability.end) ?? window.end
+    let start = bound(availability.start, in: calendar) ?? window.start
+    let end = bound(availability.end, in: calendar) ?? window.end
     var unavailable: [Interval] = []
     var readAvailable = 0
     var inWindow = false
@@ -56,7 +60,8 @@ extension FileReader {
       var available: [Interval] = []
       for var event in availability.available {
         event.isAvailable = true
-        var interpreter = EventInterpreter(event, context: eventContext(deferUnknownZones: false))
+        var interpreter = EventInterpreter(
+          event, context: eventContext(deferUnknownZones: false, in: calendar))
         if case .master(_, _, _, let instances, _, let kind, _)? = try? interpreter.contribution(),
           kind != .unknown
         {
@@ -81,11 +86,11 @@ extension FileReader {
     let read = !inWindow || availability.available.isEmpty || readAvailable > 0
     tally(
       read: read, why: read ? nil : person.diagnostics[before...].last { $0.severity != .note },
-      into: &person)
+      coverage: &calendar.coverage, into: &person)
   }
 
   /// The instant of the VAVAILABILITY's DTSTART or DTEND, when it has a usable one.
-  private func bound(_ written: Written<WrittenTime>) -> Instant? {
+  private func bound(_ written: Written<WrittenTime>, in calendar: CalendarScope) -> Instant? {
     guard case .value(let time) = written,
       let value = try? TimeValue(
         time, zones: calendar.zones, home: calendar.home, deferUnknown: false, warn: { _ in })

@@ -1,7 +1,7 @@
 import FreeTimeCore
 
 /// VFREEBUSY (RFC 5545 §3.6.4): published busy time.
-extension FileReader {
+extension ComponentReader {
   /// VFREEBUSY periods, read here without libical: each period of a FREEBUSY line on its own,
   /// so one unreadable period costs only itself (libical drops the rest of its line, and keeps
   /// at most 500 periods of one line). FBTYPE as RFC 5545 §3.2.9 says: FREE blocks nothing,
@@ -9,7 +9,9 @@ extension FileReader {
   /// BUSY. A period that is not RFC 5545 is refused (`ValueSyntax.verdict`: an error in
   /// `freetime check`, its time lost) or read as its producer plainly meant it; one that ends
   /// before it starts is skipped with a warning.
-  mutating func readFreeBusy(_ lines: [ContentLine], into person: inout PersonAccumulator) {
+  func readFreeBusy(
+    _ lines: [ContentLine], in calendar: inout CalendarScope, into person: inout PersonAccumulator
+  ) {
     let before = person.diagnostics.count
     var periods: [(Interval, BusyKind, Int?, String)] = []
     /// Every readable period, whatever its FBTYPE: what a VFREEBUSY without a readable range
@@ -114,7 +116,7 @@ extension FileReader {
     let read = !listed.isEmpty || (periodLines == 0 && !rangeUnreadable)
     tally(
       read: read, why: read ? nil : person.diagnostics[before...].first { $0.severity != .note },
-      into: &person)
+      coverage: &calendar.coverage, into: &person)
     let uid = lines.first { $0.name == "UID" }?.value
     for (period, kind, line, type) in periods {
       if options.explain {

@@ -1,9 +1,12 @@
 import FreeTimeCore
 
 /// `freetime check`'s look at an event's lines.
-extension FileReader {
-  /// `freetime check`: zones named by TZID that the file does not define, once per file.
-  mutating func lintEvent(_ lines: [ContentLine], into person: inout PersonAccumulator) {
+extension ComponentReader {
+  /// `freetime check`: zones named by TZID that the file does not define (`zones`: its
+  /// VCALENDAR's), once per file.
+  mutating func lintEvent(
+    _ lines: [ContentLine], zones: ZoneTable, into person: inout PersonAccumulator
+  ) {
     for line in lines where line.kind.isTime {
       // The parameter's value as written, without the quotes around it (a quoted value may
       // hold ':' and ',': Outlook's display names).
@@ -12,9 +15,9 @@ extension FileReader {
       if tzid.hasPrefix("\""), tzid.hasSuffix("\""), tzid.count >= 2 {
         tzid = String(tzid.dropFirst().dropLast())
       }
-      guard !notedZones.contains(tzid) else { continue }
-      notedZones.insert(tzid)
-      let source = calendar.zones.source(of: tzid)
+      guard !noted.zones.contains(tzid) else { continue }
+      noted.zones.insert(tzid)
+      let source = zones.source(of: tzid)
       switch source {
       case .file, .unknown, .offsetOnly:
         break  // defined here, or already a warning
@@ -26,7 +29,7 @@ extension FileReader {
               "TZID '\(Sanitize.text(tzid, limit: 80))' has no VTIMEZONE in the file; the system zone is used",
             severity: .note))
       case .windows, .displayName:
-        let iana = calendar.zones.zone(for: tzid)?.name ?? "?"
+        let iana = zones.zone(for: tzid)?.name ?? "?"
         let what = source == .windows ? "zone name" : "display name"
         person.diagnostics.append(
           Diagnostic(

@@ -110,7 +110,7 @@ extension CalendarReader {
     watch: Watchdog.Watch? = nil
   ) throws -> [FileReader] {
     var file = FileReader(file: displayName, options: options, homeOverride: home, owner: owner)
-    file.source = source
+    file.reader.source = source
     file.watch = watch
     var lines = 0
     do {
@@ -143,9 +143,10 @@ extension CalendarReader {
           message: "control characters removed from \(lines.count) line(s)"))
     }
     try file.finish(bytesRead: scanner.bytesRead)
-    guard !file.awaitingHome.isEmpty else { return [] }
+    guard !file.reader.home.components.isEmpty else { return [] }
     file.watch = nil
-    file.instancesAdded = person.instanceCount - (file.instancesBefore ?? person.instanceCount)
+    file.reader.home.instancesAdded =
+      person.instanceCount - (file.instancesBefore ?? person.instanceCount)
     return [file]
   }
 }

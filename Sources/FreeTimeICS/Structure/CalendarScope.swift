@@ -2,7 +2,8 @@ import FreeTimeCore
 
 /// What one VCALENDAR (RFC 5545 §3.4) holds while it is read: its owner, its iTIP method, the
 /// time it covers, its zones and home zone, and the events that wait for a VTIMEZONE defined
-/// later in it. Each VCALENDAR begins a new one (`FileReader.startCalendar`).
+/// later in it. Each VCALENDAR begins a new one (`FileReader.startCalendar`); the component
+/// readers read in it (`ComponentReader`).
 struct CalendarScope {
   /// The owner of the VCALENDAR, whose replies to invitations count.
   var owner: OwnerHint

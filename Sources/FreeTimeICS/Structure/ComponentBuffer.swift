@@ -53,7 +53,7 @@ struct ComponentBuffer {
   /// VALARM).
   mutating func beginNested(_ what: String, _ line: ContentLine, depth: Int) {
     if skipDepth == 0 && depth == 2 && name != "VEVENT" && name != "VTIMEZONE"
-      && !FileReader.holdsTime.contains(name) && FileReader.holdsTime.contains(what)
+      && !ComponentReader.holdsTime.contains(name) && ComponentReader.holdsTime.contains(what)
     {
       // An event wrapped in a component freetime does not read (`BEGIN:X-WRAPPER`): never
       // dropped in silence, and never counted as read.

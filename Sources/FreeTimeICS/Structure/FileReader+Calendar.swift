@@ -28,8 +28,9 @@ extension FileReader {
     let waiting = calendar.deferred
     calendar.deferred = []
     for (lines, state) in waiting {
-      try readComponent(
-        "VEVENT", lines: lines, state: state, deferUnknownZones: false, into: &person)
+      try reader.readComponent(
+        "VEVENT", lines: lines, state: state, deferUnknownZones: false, in: &calendar,
+        into: &person)
     }
     calendar.coverage.add(to: &person.coverage)
   }

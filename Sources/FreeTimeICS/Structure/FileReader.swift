@@ -4,17 +4,11 @@ import FreeTimeCore
 /// properties, and one top-level component at a time, collected with only the lines its reader
 /// needs and handed to it when its END comes (`read(_:lines:state:deferUnknownZones:into:)`).
 struct FileReader {
-  let file: String
-  /// Which of the person's arguments the file belongs to (`Readability`).
-  var source = 0
-  let options: ReadOptions
-  let homeOverride: Zone?
+  /// The readers of its components, with the file's name, the options and what waits for the
+  /// person's home zone.
+  var reader: ComponentReader
   /// The owner known before the file (`--owner`, the person's name).
   let ownerHint: OwnerHint
-  /// Whether `freetime check` noted that replies cannot be read (once per file).
-  var notedNoOwner = false
-  /// Whether `freetime check` noted that Outlook's show-as is read (once per file).
-  var notedShowAs = false
   /// The VCALENDAR being read.
   var calendar: CalendarScope
   /// Open components, outermost first, with the line each began on.
@@ -23,31 +17,22 @@ struct FileReader {
   var component = ComponentBuffer()
   var calendars = 0
   var sawContent = false
-  /// TZIDs already noted by `freetime check`.
-  var notedZones: Set<String> = []
-  /// Whether the home zone is the person's, decided once all their files were read.
-  var homeDecided = false
-  /// Components that read a time in the home zone while it is not known yet (no `--zone`, no
-  /// X-WR-TIMEZONE): read once every file of the person is (`readAwaitingHome`).
-  var awaitingHome: [Awaiting] = []
-  /// Instances this file added, for `ReadLimits.instancesPerFile` when awaiting components are
-  /// read.
-  var instancesAdded = 0
   var warnedOutside = false
   /// The person's instance count when this file started (a directory has several files).
   var instancesBefore: Int?
   /// The watchdog's view of this file: where the component being read begins.
   var watch: Watchdog.Watch?
-  /// The context events were last read with (`eventContext(deferUnknownZones:)`).
-  var lastContext: EventContext?
 
   init(file: String, options: ReadOptions, homeOverride: Zone?, owner: OwnerHint = OwnerHint()) {
-    self.file = file
-    self.options = options
-    self.homeOverride = homeOverride
+    self.reader = ComponentReader(file: file, options: options, homeOverride: homeOverride)
     self.ownerHint = owner
     self.calendar = CalendarScope(owner: owner, home: homeOverride ?? options.defaultZone)
   }
+
+  var file: String { reader.file }
+  var options: ReadOptions { reader.options }
+  /// `--zone`'s zone for the person (or the people file's), if any.
+  var homeOverride: Zone? { reader.home.override }
 
   func error(_ line: Int?, _ message: String) -> ReadError {
     ReadError(file: file, line: line, message: message)
@@ -151,9 +136,9 @@ struct FileReader {
       component.keep(line)
       calendar.components += 1
       let lines = component.lines
-      try read(
+      try reader.read(
         component.name, lines: lines, state: component.state, deferUnknownZones: true,
-        into: &person)
+        in: &calendar, into: &person)
       try checkInstances(person, line: lines.first?.number)
       if calendar.implicit {
         stack.removeLast()

@@ -4,8 +4,10 @@ import FreeTimeCore
 /// is unavailable except in its AVAILABLE components (which may recur, and are read as events
 /// are). With `--hours` or `--days`, that unavailable time replaces the working hours for this
 /// person.
-extension FileReader {
-  mutating func readAvailability(_ lines: [ContentLine], into person: inout PersonAccumulator) {
+extension ComponentReader {
+  mutating func readAvailability(
+    _ lines: [ContentLine], in calendar: inout CalendarScope, into person: inout PersonAccumulator
+  ) {
     let before = person.diagnostics.count
     var lines = lines
     // Values that cannot be read are left out (one reader for every value, `ValueCheck`): a
@@ -32,21 +34,24 @@ extension FileReader {
     guard case .parsed(let availability) = parsed else {
       let why = warning(lines.first?.number, "VAVAILABILITY cannot be read; ignored")
       person.diagnostics.append(why)
-      tally(read: false, why: why, into: &person)
+      tally(read: false, why: why, coverage: &calendar.coverage, into: &person)
       return
     }
-    if person.availabilityZone == nil {
-      person.availabilityZone = availability.namedZone(zones: zones)
+    if person.ownHours.availabilityZone == nil {
+      person.ownHours.availabilityZone = availability.namedZone(zones: calendar.zones)
     }
-    if homeUndecided && availability.readsHomeZone(zones: zones) {
-      awaitingHome.append(
-        Awaiting(
-          kind: "VAVAILABILITY", lines: lines, state: ComponentState(), zones: zones, owner: owner))
+    if home.undecided(homeFromCalendar: calendar.homeFromCalendar)
+      && availability.readsHomeZone(zones: calendar.zones)
+    {
+      home.components.append(
+        AwaitingHome.Component(
+          kind: "VAVAILABILITY", lines: lines, state: ComponentState(), zones: calendar.zones,
+          owner: calendar.owner))
       return
     }
     let window = options.window
-    let start = bound(availability.start) ?? window.start
-    let end = bound(availability.end) ?? window.end
+    let start = bound(availability.start, in: calendar) ?? window.start
+    let end = bound(availability.end, in: calendar) ?? window.end
     var unavailable: [Interval] = []
     var readAvailable = 0
     var inWindow = false
@@ -55,7 +60,8 @@ extension FileReader {
       var available: [Interval] = []
       for var event in availability.available {
         event.isAvailable = true
-        var interpreter = EventInterpreter(event, context: eventContext(deferUnknownZones: false))
+        var interpreter = EventInterpreter(
+          event, context: eventContext(deferUnknownZones: false, in: calendar))
         if case .master(_, _, _, let instances, _, let kind, _)? = try? interpreter.contribution(),
           kind != .unknown
         {
@@ -68,28 +74,28 @@ extension FileReader {
       }
       unavailable = FreeSlots.free(busy: available, in: range)
     }
-    person.hasAvailability = true
+    person.ownHours.hasAvailability = true
     // BUSYTYPE (RFC 7953 §3.2): what the time outside AVAILABLE is; BUSY-TENTATIVE follows
     // --tentative, anything else is unavailable.
     let busyType = lines.dropFirst().prefix { $0.kind != .begin }
       .first { $0.name == "BUSYTYPE" }.map { ContentLine.asciiUppercased($0.strippedValue) }
     if busyType == "BUSY-TENTATIVE" && options.tentative == .free { unavailable = [] }
-    person.unavailable += unavailable
+    person.ownHours.unavailable += unavailable
     // One whose AVAILABLEs (read when it reaches the window) can none be read says nothing
     // that could be read.
     let read = !inWindow || availability.available.isEmpty || readAvailable > 0
     tally(
       read: read, why: read ? nil : person.diagnostics[before...].last { $0.severity != .note },
-      into: &person)
+      coverage: &calendar.coverage, into: &person)
   }
 
   /// The instant of the VAVAILABILITY's DTSTART or DTEND, when it has a usable one.
-  private func bound(_ written: Written<WrittenTime>) -> Instant? {
+  private func bound(_ written: Written<WrittenTime>, in calendar: CalendarScope) -> Instant? {
     guard case .value(let time) = written,
       let value = try? TimeValue(
-        time, zones: zones, home: homeZone, deferUnknown: false, warn: { _ in })
+        time, zones: calendar.zones, home: calendar.home, deferUnknown: false, warn: { _ in })
     else { return nil }
-    return value.instant(home: homeZone)
+    return value.instant(home: calendar.home)
   }
 }
 
@@ -103,7 +109,7 @@ struct AvailabilityDescription {
 
 extension AvailabilityDescription {
   /// The zone its DTSTART names, else the first AVAILABLE's DTSTART: the person's working hours'
-  /// zone (`PersonAccumulator.hoursZone`).
+  /// zone (`OwnHours.zone`).
   func namedZone(zones: ZoneTable) -> Zone? {
     for start in [start] + available.map(\.start) {
       if case .value(let time) = start, !time.isUTC, let tzid = time.tzid,

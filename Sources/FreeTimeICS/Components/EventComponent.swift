@@ -2,10 +2,10 @@ import FreeTimeCore
 
 /// VEVENT (RFC 5545 §3.6.1): described (from its bytes, or through libical's parser), then
 /// interpreted into busy time, then handed to the person.
-extension FileReader {
+extension ComponentReader {
   mutating func readEvent(
     _ lines: [ContentLine], state: ComponentState, deferUnknownZones: Bool,
-    into person: inout PersonAccumulator
+    in calendar: inout CalendarScope, into person: inout PersonAccumulator
   ) throws {
     let before = person.diagnostics.count
     // What the one value reader says of the event's values: given out once the event is read,
@@ -13,20 +13,25 @@ extension FileReader {
     var valueNotes: [Diagnostic] = []
     guard let event = describe(lines, state: state, notes: &valueNotes) else {
       person.diagnostics += valueNotes
-      if options.lint { lintEvent(lines, into: &person) }
+      if options.lint { lintEvent(lines, zones: calendar.zones, into: &person) }
       person.diagnostics.append(
         Diagnostic(
           file: file, line: lines.first?.number, message: "event skipped: libical cannot parse it",
           severity: .error))
-      count(read: false, since: before, into: &person)
+      count(read: false, since: before, coverage: &calendar.coverage, into: &person)
       return
     }
-    // Read in the home zone before the person's is known: wait for it (`awaitingHome`).
-    if homeUndecided && event.readsHomeZone(zones: zones, deferUnknown: deferUnknownZones) {
-      person.homeVotes.add(event.start, zones: zones, own: state.isOwn)
-      coverage.readSome = true  // Read once every file of the person is, after its VCALENDAR.
-      awaitingHome.append(
-        Awaiting(kind: "VEVENT", lines: lines, state: state, zones: zones, owner: owner))
+    // Read in the home zone before the person's is known: wait for it (`AwaitingHome`).
+    if home.undecided(homeFromCalendar: calendar.homeFromCalendar)
+      && event.readsHomeZone(zones: calendar.zones, deferUnknown: deferUnknownZones)
+    {
+      person.homeZones.votes.add(event.start, zones: calendar.zones, own: state.isOwn)
+      // Read once every file of the person is, after its VCALENDAR.
+      calendar.coverage.readSome = true
+      home.components.append(
+        AwaitingHome.Component(
+          kind: "VEVENT", lines: lines, state: state, zones: calendar.zones,
+          owner: calendar.owner))
       return
     }
     // An event without DTSTART says no time (an iTIP REPLY or CANCEL need not): it neither
@@ -38,7 +43,7 @@ extension FileReader {
     if case .absent = event.start { saysTime = false }
     // The description moves into the interpreter (a copy retained each of its parts).
     var interpreter = EventInterpreter(
-      consume event, context: eventContext(deferUnknownZones: deferUnknownZones))
+      consume event, context: eventContext(deferUnknownZones: deferUnknownZones, in: calendar))
     let contribution: EventContribution
     do {
       contribution = try interpreter.contribution()
@@ -49,17 +54,18 @@ extension FileReader {
       throw error(cap.line, message)
     } catch {
       // An unknown zone: the event waits for the end of its VCALENDAR.
-      if options.lint { lintEvent(lines, into: &person) }
-      deferred.append((lines, state))
+      if options.lint { lintEvent(lines, zones: calendar.zones, into: &person) }
+      calendar.deferred.append((lines, state))
       return
     }
-    if !homeDecided {
-      person.homeVotes.add(interpreter.event.start, zones: zones, own: state.isOwn)
+    if !home.decided {
+      person.homeZones.votes.add(interpreter.event.start, zones: calendar.zones, own: state.isOwn)
     }
     person.diagnostics += valueNotes
-    if options.lint { lintEvent(lines, into: &person) }
-    if options.lint, state.sawAttendee, !notedNoOwner {
-      notedNoOwner = true
+    if options.lint { lintEvent(lines, zones: calendar.zones, into: &person) }
+    if options.lint, state.sawAttendee, !noted.noOwner {
+      noted.noOwner = true
+      let owner = calendar.owner
       let message =
         owner.address.map {
           "invitations are read with the replies of \($0.text) (from \(owner.source.said)): declined or delegated ones block nothing, tentative or unanswered ones are tentative"
@@ -68,8 +74,8 @@ extension FileReader {
       person.diagnostics.append(
         Diagnostic(file: file, line: lines.first?.number, message: message, severity: .note))
     }
-    if options.lint, interpreter.event.showAs != nil, !notedShowAs {
-      notedShowAs = true
+    if options.lint, interpreter.event.showAs != nil, !noted.showAs {
+      noted.showAs = true
       person.diagnostics.append(
         Diagnostic(
           file: file, line: lines.first?.number,
@@ -82,13 +88,16 @@ extension FileReader {
       // An event whose DTSTART cannot be read is not read, even when the time up to its DTEND
       // is unknown for it (`EventInterpreter.endAlone`); a cancellation need not say when.
       if case .none = contribution {
-        count(read: false, since: before, into: &person)
+        count(read: false, since: before, coverage: &calendar.coverage, into: &person)
       } else {
         let event = interpreter.event
-        count(read: event.start.isValue || event.cancelled, since: before, into: &person)
+        count(
+          read: event.start.isValue || event.cancelled, since: before,
+          coverage: &calendar.coverage, into: &person)
       }
     }
-    if options.lint, case .master(let uid?, _, _, _, _, _, _) = contribution, person.hasMaster(uid)
+    if options.lint, case .master(let uid?, _, _, _, _, _, _) = contribution,
+      person.masters.hasMaster(uid)
     {
       person.diagnostics.append(
         Diagnostic(
@@ -96,7 +105,7 @@ extension FileReader {
           message: "another event has the same UID (the highest SEQUENCE wins)", severity: .note))
     }
     if options.explain {
-      person.currentOrigin = Origin(
+      person.origins.current = Origin(
         file: file, line: lines.first?.number, uid: state.uidRaw, summary: interpreter.event.summary
       )
     }

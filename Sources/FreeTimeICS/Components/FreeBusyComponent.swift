@@ -1,15 +1,18 @@
 import FreeTimeCore
 
 /// VFREEBUSY (RFC 5545 §3.6.4): published busy time.
-extension FileReader {
+extension ComponentReader {
   /// VFREEBUSY periods, read here without libical: each period of a FREEBUSY line on its own,
   /// so one unreadable period costs only itself (libical drops the rest of its line, and keeps
   /// at most 500 periods of one line). FBTYPE as RFC 5545 §3.2.9 says: FREE blocks nothing,
   /// BUSY-TENTATIVE follows --tentative, BUSY-UNAVAILABLE is out of office, freetime's own
-  /// X-FREETIME-UNKNOWN (`freetime busy`) is time nobody knows about, anything else is BUSY. A period that is not RFC 5545 is refused (`ValueSyntax.verdict`: an error in
-  /// `freetime check`, its time lost) or read as its producer plainly meant it; one that ends
-  /// before it starts is skipped with a warning.
-  mutating func readFreeBusy(_ lines: [ContentLine], into person: inout PersonAccumulator) {
+  /// X-FREETIME-UNKNOWN (`freetime busy`) is time nobody knows about, anything else is BUSY.
+  /// A period that is not RFC 5545 is refused (`ValueSyntax.verdict`: an error in `freetime
+  /// check`, its time lost) or read as its producer plainly meant it; one that ends before it
+  /// starts is skipped with a warning.
+  func readFreeBusy(
+    _ lines: [ContentLine], in calendar: inout CalendarScope, into person: inout PersonAccumulator
+  ) {
     let before = person.diagnostics.count
     var periods: [(Interval, BusyKind, Int?, String)] = []
     /// Every readable period, whatever its FBTYPE: what a VFREEBUSY without a readable range
@@ -46,7 +49,7 @@ extension FileReader {
         case .unreadable:
           readable = false
         }
-        let zone = zone(of: line, into: &person)
+        let zone = calendar.zone(of: line, file: file, diagnostics: &person.diagnostics)
         guard readable, let period = ValueSyntax.period(value, home: zone) else {
           // A start that can be read before an end that cannot: the time from it to the end
           // of its day is unknown, as an event's whose end cannot be read (time listed FREE is
@@ -95,13 +98,17 @@ extension FileReader {
     // The time it speaks for (`CalendarCoverage.addFreeBusy`).
     let bounds = [PropertyName.dtstart, .dtend].map { kind in lines.first { $0.kind == kind } }
     let range = bounds.map { line in
-      line.flatMap { ValueSyntax.instant($0.strippedValue, home: zone(of: $0, into: &person)) }
+      line.flatMap {
+        ValueSyntax.instant(
+          $0.strippedValue,
+          home: calendar.zone(of: $0, file: file, diagnostics: &person.diagnostics))
+      }
     }
     var readable: Interval? = nil
     if let start = range[0], let end = range[1], start < end { readable = Interval(start, end) }
     let written = bounds[0] != nil || bounds[1] != nil
     let rangeUnreadable = readable == nil && written
-    coverage.addFreeBusy(range: readable, written: written, listed: listed)
+    calendar.coverage.addFreeBusy(range: readable, written: written, listed: listed)
     if rangeUnreadable {
       let at = (bounds[0] ?? bounds[1])!
       person.diagnostics.append(
@@ -115,11 +122,11 @@ extension FileReader {
     let read = !listed.isEmpty || (periodLines == 0 && !rangeUnreadable)
     tally(
       read: read, why: read ? nil : person.diagnostics[before...].first { $0.severity != .note },
-      into: &person)
+      coverage: &calendar.coverage, into: &person)
     let uid = lines.first { $0.name == "UID" }?.value
     for (period, kind, line, type) in periods {
       if options.explain {
-        person.currentOrigin = Origin(
+        person.origins.current = Origin(
           file: file, line: line, uid: uid, summary: "free/busy \(type)")
       }
       person.addPeriod(period, kind: kind)
@@ -127,7 +134,7 @@ extension FileReader {
     // One that lists only FREE periods says the rest of its range is not free: busy.
     if let readable, !freeListed.isEmpty, onlyFree, unknownPeriods.isEmpty {
       if options.explain {
-        person.currentOrigin = Origin(
+        person.origins.current = Origin(
           file: file, line: lines.first?.number, uid: uid,
           summary: "free/busy: not listed as FREE")
       }
@@ -145,28 +152,10 @@ extension FileReader {
     }
     for (period, line) in unknownPeriods {
       if options.explain {
-        person.currentOrigin = Origin(
+        person.origins.current = Origin(
           file: file, line: line, uid: uid, summary: "free/busy period whose end cannot be read")
       }
       person.addPeriod(period, kind: .unknown)
     }
-  }
-
-  /// The zone a floating time of a line read without libical is in (a VFREEBUSY's, X-CALSTART,
-  /// X-CALEND): its TZID's, though RFC 5545 wants these in UTC, else the home zone; an unknown
-  /// TZID is the home zone with a warning, as an event's.
-  mutating func zone(of line: ContentLine, into person: inout PersonAccumulator) -> Zone {
-    guard var tzid = line.parameter("TZID") else { return homeZone }
-    if tzid.count >= 2, tzid.first == 0x22, tzid.last == 0x22 {
-      tzid = tzid.dropFirst().dropLast()
-    }
-    let name = String(decoding: tzid, as: UTF8.self)
-    if let zone = zones.zone(for: name) { return zone }
-    person.diagnostics.append(
-      warning(
-        line.number,
-        "unknown time zone '\(Sanitize.text(name, limit: 80))'; read in the calendar's home zone \(homeZone.name)"
-      ))
-    return homeZone
   }
 }

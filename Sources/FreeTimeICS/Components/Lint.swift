@@ -1,9 +1,12 @@
 import FreeTimeCore
 
 /// `freetime check`'s look at an event's lines.
-extension FileReader {
-  /// `freetime check`: zones named by TZID that the file does not define, once per file.
-  mutating func lintEvent(_ lines: [ContentLine], into person: inout PersonAccumulator) {
+extension ComponentReader {
+  /// `freetime check`: zones named by TZID that the file does not define (`zones`: its
+  /// VCALENDAR's), once per file.
+  mutating func lintEvent(
+    _ lines: [ContentLine], zones: ZoneTable, into person: inout PersonAccumulator
+  ) {
     for line in lines where line.kind.isTime {
       // The parameter's value as written, without the quotes around it (a quoted value may
       // hold ':' and ',': Outlook's display names).
@@ -12,8 +15,8 @@ extension FileReader {
       if tzid.hasPrefix("\""), tzid.hasSuffix("\""), tzid.count >= 2 {
         tzid = String(tzid.dropFirst().dropLast())
       }
-      guard !notedZones.contains(tzid) else { continue }
-      notedZones.insert(tzid)
+      guard !noted.zones.contains(tzid) else { continue }
+      noted.zones.insert(tzid)
       let source = zones.source(of: tzid)
       switch source {
       case .file, .unknown, .offsetOnly:

@@ -10,8 +10,10 @@ enum TimeZoneRules {
 /// VTIMEZONE (RFC 5545 §3.6.5): a zone the file defines, looked up before the system's by its
 /// TZID. Zones libical 3.0.16 would misread or spin on are ignored with a warning, so their
 /// TZID is looked up by name instead (docs/LIBICAL.md).
-extension FileReader {
-  mutating func readTimeZone(_ lines: [ContentLine], into person: inout PersonAccumulator) {
+extension ComponentReader {
+  func readTimeZone(
+    _ lines: [ContentLine], in calendar: inout CalendarScope, into person: inout PersonAccumulator
+  ) {
     var lines = lines
     // An observance's rule with a part freetime does not know (Outlook's custom zones) is read
     // without it, as an event's is: libical refuses the whole rule, and the zone would lose its
@@ -174,8 +176,8 @@ extension FileReader {
             "VTIMEZONE '\(shownID)' lists changes of offset without an RRULE, the last at \(ICSWriter.compact(last)); later times are read in the system zone of that name",
           severity: .note))
     }
-    zones.define(zone, tzid: tzid)
+    calendar.zones.define(zone, tzid: tzid)
     // Some producers write the parameter with the escapes too.
-    if rawTZID != tzid { zones.define(zone, tzid: rawTZID) }
+    if rawTZID != tzid { calendar.zones.define(zone, tzid: rawTZID) }
   }
 }

@@ -96,7 +96,7 @@ extension RecurrenceRule {
   /// More than the instances a FREQ=YEARLY rule can have in one year: the days its BY parts
   /// can name (BYYEARDAY, else BYMONTH × BYMONTHDAY, else BYWEEKNO's weeks, else BYMONTH ×
   /// BYDAY, five for a weekday without a position), times each time list. A zone's observance
-  /// has one; `FileReader.readTimeZone` refuses more than `TimeZoneRules.maxOnsetsPerYear`.
+  /// has one; `ComponentReader.readTimeZone` refuses more than `TimeZoneRules.maxOnsetsPerYear`.
   var yearlyInstancesBound: Int {
     let days =
       if !byYearDay.isEmpty {

@@ -110,15 +110,15 @@ extension CalendarReader {
     watch: Watchdog.Watch? = nil
   ) throws -> [FileReader] {
     var file = FileReader(file: displayName, options: options, homeOverride: home, owner: owner)
-    file.source = source
+    file.reader.source = source
     file.watch = watch
     var lines = 0
     do {
       while let line = try scanner.next() {
-        let kept = file.linesKept
+        let kept = file.component.linesKept
         try file.consume(line, into: &person)
-        if file.linesKept != kept { scanner.lineWasKept() }
-        if !file.recycled.isEmpty { scanner.recycle(&file.recycled) }
+        if file.component.linesKept != kept { scanner.lineWasKept() }
+        if !file.component.recycled.isEmpty { scanner.recycle(&file.component.recycled) }
         lines &+= 1
         if lines & 1023 == 0, let watch, watch.bytes.load(ordering: .relaxed) < scanner.bytesRead {
           watch.bytes.store(scanner.bytesRead, ordering: .relaxed)  // a pipe: budget as it grows
@@ -143,9 +143,10 @@ extension CalendarReader {
           message: "control characters removed from \(lines.count) line(s)"))
     }
     try file.finish(bytesRead: scanner.bytesRead)
-    guard !file.awaitingHome.isEmpty else { return [] }
+    guard !file.reader.home.components.isEmpty else { return [] }
     file.watch = nil
-    file.instancesAdded = person.instanceCount - (file.instancesBefore ?? person.instanceCount)
+    file.reader.home.instancesAdded =
+      person.instanceCount - (file.instancesBefore ?? person.instanceCount)
     return [file]
   }
 }

@@ -57,13 +57,14 @@ public enum CalendarReader {
     var home = person.homeZone(option: option)
     if option != nil, options.homeZonesFromFile.contains(name) { home.from = .peopleFile }
     if options.lint {
-      person.diagnostics.append(person.homeZoneNote(home, file: source, tz: options.defaultZone))
-      if let hours = person.outlookHours.hours {
+      person.diagnostics.append(
+        person.homeZones.note(home, file: source, tz: options.defaultZone))
+      if let hours = person.ownHours.outlook.hours {
         person.diagnostics.append(
           Diagnostic(
             file: source, line: nil,
             message:
-              "working hours from Outlook (X-MS-OLK-WKHR*): \(hours.description) in \((person.outlookHours.zone ?? home.zone ?? options.defaultZone).name); they are this person's, unless --hours NAME=, --days NAME=, the people file or a VAVAILABILITY say otherwise (--no-own-hours ignores them)",
+              "working hours from Outlook (X-MS-OLK-WKHR*): \(hours.description) in \((person.ownHours.outlook.zone ?? home.zone ?? options.defaultZone).name); they are this person's, unless --hours NAME=, --days NAME=, the people file or a VAVAILABILITY say otherwise (--no-own-hours ignores them)",
             severity: .note))
       }
     }

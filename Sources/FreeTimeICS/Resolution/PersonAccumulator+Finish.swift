@@ -11,7 +11,7 @@ extension PersonAccumulator {
     /// it (a set of keys hashed every instance of every overridden series twice; an array per
     /// UID cost 12 MB more at a million events).
     var replaced: [Key]
-    var ranges: [Int32: [StoredOverride]]
+    var ranges: [Int32: [OverrideStore.StoredOverride]]
 
     /// The run of `replaced` that holds UID `n`'s overrides, or nil when none replaces anything.
     func keys(of n: Int32) -> ArraySlice<Key>? {
@@ -22,96 +22,94 @@ extension PersonAccumulator {
     }
   }
 
-  /// The busy intervals that touch the window (filtered in place), with `tentativeBusy` and
-  /// `busyOrigins` beside them.
+  /// The busy intervals that touch the window (filtered in place), with `byKind` and
+  /// `origins.busy` beside them.
   mutating func finish() -> [Interval] {
     addOrphanSeries()
     keepLiveOverrides()
-    var ranges: [Int32: [StoredOverride]] = [:]
-    for o in overrides where o.thisAndFuture && o.uid >= 0 { ranges[o.uid, default: []].append(o) }
+    var ranges: [Int32: [OverrideStore.StoredOverride]] = [:]
+    for o in overrides.list where o.thisAndFuture && o.uid >= 0 {
+      ranges[o.uid, default: []].append(o)
+    }
     for n in ranges.keys { ranges[n]!.sort { $0.key < $1.key } }
     var replaced: [Key] = []
-    replaced.reserveCapacity(overrides.count)
-    for o in overrides where o.uid >= 0 { replaced.append(Key(uid: o.uid, start: o.key)) }
+    replaced.reserveCapacity(overrides.list.count)
+    for o in overrides.list where o.uid >= 0 { replaced.append(Key(uid: o.uid, start: o.key)) }
     replaced.sort { ($0.uid, $0.start) < ($1.uid, $1.start) }
     let replacements = Replacements(replaced: replaced, ranges: ranges)
     if !replacements.replaced.isEmpty { warnUnmatchedOverrides(replacements) }
-    let explain = !originTable.isEmpty
-    var origins = keepInstances(replacements, explain: explain)
+    let explain = !origins.table.isEmpty
+    var kept = keepInstances(replacements, explain: explain)
     // Not copied: the instances are most of the busy time.
-    var busy = spans
-    spans = []
+    var busy = masters.spans
+    masters.spans = []
     busy.insert(contentsOf: periods, at: 0)
     periods = []
-    if explain { origins = periodOrigins + origins }
-    for o in overrides where o.blocks && !o.interval.isEmpty && o.interval.overlaps(window) {
+    if explain { kept = origins.periods + kept }
+    for o in overrides.list where o.blocks && !o.interval.isEmpty && o.interval.overlaps(window) {
       if o.kind.isFreedByReply {
-        freedByReply.append((o.interval, o.kind, o.origin))
+        byKind.freedByReply.append((o.interval, o.kind, o.origin))
         continue
       }
       if o.kind == .unknown {
-        unknown.append((o.interval, o.origin))
+        byKind.unknown.append((o.interval, o.origin))
         continue
       }
       busy.append(o.interval)
-      if explain { origins.append(o.origin) }
-      note(o.interval, o.kind)
+      if explain { kept.append(o.origin) }
+      byKind.note(o.interval, o.kind)
     }
-    if explain {
-      busyOrigins = origins.map {
-        $0 >= 0 ? originTable[Int($0)] : Origin(file: "", line: nil, uid: nil, summary: nil)
-      }
-    }
+    if explain { origins.busy = kept.map { origins.origin($0) } }
     return busy
   }
 
   /// The series of overrides with rules of their own whose UID has no master: each read as the
   /// master (the newest of them by `Revision` wins, as masters do).
   private mutating func addOrphanSeries() {
-    guard !orphanSeries.isEmpty else { return }
-    let orphans = orphanSeries.filter { latestMaster($0.uid) == nil }
-    orphanSeries = []
+    guard !overrides.orphanSeries.isEmpty else { return }
+    let orphans = overrides.orphanSeries.filter { masters.latestMaster($0.uid) == nil }
+    overrides.orphanSeries = []
     for (_, master, origin) in orphans {
-      currentOrigin = origin
+      origins.current = origin
       add(master)
     }
-    currentOrigin = nil
+    origins.current = nil
   }
 
   /// Keeps the overrides that count: the latest version of each, unless a newer master
   /// excludes the instance (a deleted modification). Filtered in place.
   private mutating func keepLiveOverrides() {
     var live = 0
-    for i in overrides.indices {
-      let o = overrides[i]
+    for i in overrides.list.indices {
+      let o = overrides.list[i]
       let n = o.uid
       if n >= 0 {
-        let latest = latestOverride[Key(uid: n, start: o.key)]
+        let latest = overrides.latest[Key(uid: n, start: o.key)]
         if latest != Int32(i) && (o.tiedWith < 0 || latest != o.tiedWith) { continue }
-        if let master = latestMaster(n), master.revision.sequence > o.revision.sequence,
-          latestExcludes(n, o.key)
+        if let master = masters.latestMaster(n), master.revision.sequence > o.revision.sequence,
+          masters.latestExcludes(n, o.key)
         {
           continue
         }
         // An iTIP CANCEL of an instance older than the series' latest version is outdated.
-        if o.cancels, let master = latestMaster(n),
+        if o.cancels, let master = masters.latestMaster(n),
           master.revision.sequence > o.revision.sequence
         {
           continue
         }
         // An iTIP CANCEL of the whole event cancels its instances that are not newer.
-        if !cancellations.isEmpty, let cancel = cancellations[n], let master = latestMaster(n),
-          master.master == cancel,
+        if !masters.cancellations.isEmpty, let cancel = masters.cancellations[n],
+          let master = masters.latestMaster(n), master.master == cancel,
           o.revision.sequence <= master.revision.sequence
         {
           continue
         }
       }
-      overrides[live] = o
+      overrides.list[live] = o
       live += 1
     }
-    overrides.removeLast(overrides.count - live)
-    latestOverride = [:]
+    overrides.list.removeLast(overrides.list.count - live)
+    overrides.latest = [:]
   }
 
   /// An override whose RECURRENCE-ID names no instance of its series still blocks its own
@@ -120,25 +118,25 @@ extension PersonAccumulator {
   private mutating func warnUnmatchedOverrides(_ r: Replacements) {
     var found = Set<Key>()
     var begin = 0
-    for (m, master) in masters.enumerated() {
+    for (m, master) in masters.entries.enumerated() {
       defer { begin = master.end }
       let n = master.uid
-      guard let keys = r.keys(of: n), counts(master: Int32(m), of: n) else { continue }
+      guard let keys = r.keys(of: n), masters.counts(master: Int32(m), of: n) else { continue }
       for i in begin..<master.end {
-        let key = instanceKey(i)
+        let key = masters.instanceKey(i)
         if keys.sortedContains(key) { found.insert(Key(uid: n, start: key)) }
       }
     }
     let margin = ReadOptions.shiftMargin
-    for o in overrides {
+    for o in overrides.list {
       let n = o.uid
-      guard n >= 0, let master = latestMaster(n), master.blocks,
+      guard n >= 0, let master = masters.latestMaster(n), master.blocks,
         o.key >= window.start - margin, o.key < window.end + margin,
-        !found.contains(Key(uid: n, start: o.key)), !latestExcludes(n, o.key)
+        !found.contains(Key(uid: n, start: o.key)), !masters.latestExcludes(n, o.key)
       else { continue }
       diagnostics.append(
         Diagnostic(
-          file: overrideFiles[Int(o.file)], line: Int(o.line), uid: uids[n],
+          file: overrides.files[Int(o.file)], line: Int(o.line), uid: masters.uids[n],
           message: o.blocks
             ? "RECURRENCE-ID matches no instance of the series; the override still blocks its own time"
             : "RECURRENCE-ID matches no instance of the series; the cancelled or free override frees nothing"
@@ -146,24 +144,24 @@ extension PersonAccumulator {
     }
   }
 
-  /// Keeps, in place in `spans`, the instances that count: those of the latest master of each
+  /// Keeps, in place in `masters.spans`, the instances that count: those of the latest master of each
   /// UID that no override replaces (moved by the latest THISANDFUTURE override before them),
   /// non-empty and touching the window. Returns their origins with `--explain`.
   private mutating func keepInstances(_ r: Replacements, explain: Bool) -> [Int32] {
-    var origins: [Int32] = []
+    var keptOrigins: [Int32] = []
     var kept = 0
     var begin = 0
-    for (m, owner) in masters.enumerated() {
+    for (m, owner) in masters.entries.enumerated() {
       defer { begin = owner.end }
       let n = owner.uid
-      if n >= 0 && !counts(master: Int32(m), of: n) { continue }
+      if n >= 0 && !masters.counts(master: Int32(m), of: n) { continue }
       let keys = r.keys(of: n)
       for i in begin..<owner.end {
-        var interval = spans[i]
+        var interval = masters.spans[i]
         // A THISANDFUTURE override gives later instances its length and status.
         var kind = owner.kind
         if let keys {
-          let key = instanceKey(i)
+          let key = masters.instanceKey(i)
           if keys.sortedContains(key) { continue }
           if let range = r.ranges[n]?.last(where: { $0.key < key }) {
             guard range.blocks && !range.kind.isFreedByReply else { continue }
@@ -175,33 +173,26 @@ extension PersonAccumulator {
         // Zero-length instances block nothing and are not counted.
         if !interval.isEmpty && interval.overlaps(window) {
           if kind.isFreedByReply || kind == .unknown {
-            let origin = m < masterOrigins.count ? masterOrigins[m] : -1
+            let origin = m < origins.masters.count ? origins.masters[m] : -1
             if kind == .unknown {
-              unknown.append((interval, origin))
+              byKind.unknown.append((interval, origin))
             } else {
-              freedByReply.append((interval, kind, origin))
+              byKind.freedByReply.append((interval, kind, origin))
             }
             continue
           }
-          spans[kept] = interval
+          masters.spans[kept] = interval
           kept += 1
-          if explain { origins.append(m < masterOrigins.count ? masterOrigins[m] : -1) }
-          note(interval, kind)
+          if explain { keptOrigins.append(m < origins.masters.count ? origins.masters[m] : -1) }
+          byKind.note(interval, kind)
         }
       }
     }
-    masters = []
-    masterOrigins = []
-    reversedKeys = [:]
-    spans.removeLast(spans.count - kept)
-    return origins
-  }
-}
-
-extension PersonAccumulator {
-  /// The RECURRENCE-ID that names instance `i` of `spans`: its start, unless a shift moved it.
-  fileprivate func instanceKey(_ i: Int) -> Instant {
-    reversedKeys.isEmpty ? spans[i].start : reversedKeys[i] ?? spans[i].start
+    masters.entries = []
+    origins.masters = []
+    masters.reversedKeys = [:]
+    masters.spans.removeLast(masters.spans.count - kept)
+    return keptOrigins
   }
 }
 

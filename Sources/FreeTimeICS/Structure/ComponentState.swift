@@ -20,8 +20,8 @@ struct ComponentState {
   /// message at all (a METHOD).
   var cancels = false
   var inMessage = false
-  /// Whether its VCALENDAR answers an invitation (`FileReader.answers`), or adds instances to
-  /// an event (`FileReader.adds`).
+  /// Whether its VCALENDAR answers an invitation (`ITIPMethod.answers`), or adds instances to
+  /// an event (`ITIPMethod.adds`).
   var answers = false
   var adds = false
   /// Whether a component that holds time is nested in this one, which freetime does not read

@@ -3,67 +3,54 @@ import FreeTimeCore
 /// The VCALENDAR level of a file: where calendars begin and end, their X-WR-TIMEZONE, text
 /// outside them, and the limits checked per component.
 extension FileReader {
+  /// BEGIN:VCALENDAR (or a bare component read as if inside one): a new `CalendarScope`.
   mutating func startCalendar() {
     calendars += 1
-    componentsInCalendar = 0
-    implicitCalendar = false
-    homeZone = homeOverride ?? options.defaultZone
-    homeFromCalendar = false
-    zones = ZoneTable()
-    owner = ownerHint
-    coverage = CalendarCoverage()
-    cancels = false
-    inMessage = false
-    answers = false
-    adds = false
-  }
-
-  /// X-WR-CALNAME or X-OWNER naming the calendar's owner, when it is an address and nothing
-  /// stronger named one (`OwnerSource`).
-  mutating func calendarOwner(_ line: ContentLine, source: OwnerSource) {
-    guard source > owner.source, let address = OwnerAddress(line.value) else { return }
-    owner = OwnerHint(address: address, source: source)
+    calendar = CalendarScope(owner: ownerHint, home: homeOverride ?? options.defaultZone)
   }
 
   /// END:VCALENDAR: components waiting for a VTIMEZONE defined later get a last try.
   mutating func endCalendar(into person: inout PersonAccumulator) throws {
-    implicitCalendar = false
+    calendar.implicit = false
     // A calendar without components still names its owner.
-    if person.owner == nil { person.owner = owner.address }
-    if coverage.calRangeUnreadable, let start = coverage.calStart, coverage.calEnd != nil {
+    if person.owner == nil { person.owner = calendar.owner.address }
+    if calendar.coverage.calRangeUnreadable, let start = calendar.coverage.calStart,
+      calendar.coverage.calEnd != nil
+    {
       // Both read, but backwards (an unreadable one was warned about where it is).
       person.diagnostics.append(
         Diagnostic(
-          file: file, line: coverage.calStartLine,
+          file: file, line: calendar.coverage.calStartLine,
           message:
             "X-CALEND is not after X-CALSTART (\(ICSWriter.compact(start))); the calendar speaks for no time beyond its events and the ranges of its VFREEBUSYs (within the other of X-CALSTART and X-CALEND, if that one can be read); the rest of its time is unknown (busy unless --unknown free)",
           severity: .error))
     }
-    let waiting = deferred
-    deferred = []
+    let waiting = calendar.deferred
+    calendar.deferred = []
     for (lines, state) in waiting {
-      try readComponent(
-        "VEVENT", lines: lines, state: state, deferUnknownZones: false, into: &person)
+      try reader.readComponent(
+        "VEVENT", lines: lines, state: state, deferUnknownZones: false, in: &calendar,
+        into: &person)
     }
-    coverage.add(to: &person.coverage)
+    calendar.coverage.add(to: &person.coverage)
   }
 
   /// X-WR-TIMEZONE (Google's and others'): the calendar's home zone, before its first
   /// component.
   mutating func calendarZone(_ line: ContentLine, into person: inout PersonAccumulator) {
     let value = line.value.trimmingWhitespace()
-    if componentsInCalendar > 0 {
+    if calendar.components > 0 {
       person.diagnostics.append(
         warning(line.number, "X-WR-TIMEZONE after the first component is ignored"))
     } else if let zone = Zone.lookUp(value) {
-      homeZone = zone
-      homeFromCalendar = true
-      if person.calendarZone == nil { person.calendarZone = zone }
+      calendar.home = zone
+      calendar.homeFromCalendar = true
+      if person.homeZones.calendarZone == nil { person.homeZones.calendarZone = zone }
     } else {
       person.diagnostics.append(
         warning(
           line.number,
-          "X-WR-TIMEZONE '\(Sanitize.text(value, limit: 80))' is not a known zone; floating times are read in \(homeZone.name)"
+          "X-WR-TIMEZONE '\(Sanitize.text(value, limit: 80))' is not a known zone; floating times are read in \(calendar.home.name)"
         ))
     }
   }
@@ -94,8 +81,9 @@ extension FileReader {
     }
   }
 
-  /// Instances kept from this file so far (`ReadLimits.instancesPerFile`).
-  func checkInstances(_ person: PersonAccumulator, line: Int?) throws {
+  /// Instances kept from this file so far (`ReadLimits.instancesPerFile`). Mutating only so
+  /// that the reader, called after each component, is not copied to be passed.
+  mutating func checkInstances(_ person: PersonAccumulator, line: Int?) throws {
     let count = person.instanceCount
     let base = instancesBefore ?? 0
     if count - base > options.limits.instancesPerFile {
@@ -109,14 +97,6 @@ extension FileReader {
   /// Whether a line bound for a component's reader has more parameters than the limit; the
   /// component is then skipped with a warning.
   mutating func tooManyParameters(_ line: ContentLine) -> Bool {
-    guard line.hasMoreParameters(than: options.limits.parameters) else { return false }
-    let what = componentName == "VEVENT" ? "event" : componentName
-    current.invalid =
-      current.invalid
-      ?? (
-        line.number,
-        "\(what) skipped: more than \(options.limits.parameters) parameters on \(Sanitize.text(line.name, limit: 40))"
-      )
-    return true
+    component.tooManyParameters(line, limit: options.limits.parameters)
   }
 }

@@ -71,6 +71,59 @@ struct HomeZoneVotes {
   }
 }
 
+/// What a person's calendars say about their home zone (README, Time zones), gathered while
+/// every file is read: the first X-WR-TIMEZONE, and the zones their timed events name.
+struct HomeZoneEvidence {
+  /// The first valid X-WR-TIMEZONE read for this calendar.
+  var calendarZone: Zone?
+  /// The zones the calendar's timed events name (the home zone without X-WR-TIMEZONE).
+  var votes = HomeZoneVotes()
+
+  /// The person's home zone and where it came from, once every file is read (README, Time
+  /// zones), strongest first: `--zone` (or the people file's zone, which the caller passes the
+  /// same way), X-WR-TIMEZONE, the zone of the person's own working hours (`hoursZone`:
+  /// Outlook's, a VAVAILABILITY's, `OwnHours.zone`), the zone most of their own timed events
+  /// name, the zone most of their timed events name; nil for `--tz`.
+  func homeZone(option: Zone?, hoursZone: Zone?) -> (zone: Zone?, from: HomeZoneSource) {
+    if let option { return (option, .option) }
+    if let calendarZone { return (calendarZone, .xWRTimezone) }
+    if let zone = hoursZone { return (zone, .workingHours) }
+    if let voted = votes.winner { return (voted.zone, voted.own ? .ownEvents : .events) }
+    return (nil, .tz)
+  }
+
+  /// `freetime check`'s note on the home zone chosen, and why.
+  func note(_ home: (zone: Zone?, from: HomeZoneSource), file: String, tz: Zone) -> Diagnostic {
+    let message: String
+    switch home.from {
+    case .option:
+      message = "home zone \(home.zone!.name), from --zone"
+    case .peopleFile:
+      message = "home zone \(home.zone!.name), from the people file"
+    case .xWRTimezone:
+      message = "home zone \(home.zone!.name), from X-WR-TIMEZONE"
+    case .workingHours:
+      message =
+        "home zone \(home.zone!.name), the zone of the person's own working hours (no X-WR-TIMEZONE)"
+    case .ownEvents:
+      let tally = votes.tally!
+      message =
+        "home zone \(home.zone!.name), the zone \(tally.count) of the \(tally.total) timed events of the person's own (organised by them, or without an ORGANIZER) with a known TZID name (no X-WR-TIMEZONE, no working hours)"
+    case .events:
+      let tally = votes.tally!
+      message =
+        "home zone \(home.zone!.name), the zone \(tally.count) of the \(tally.total) timed events with a known TZID name (no X-WR-TIMEZONE, no working hours, none of the person's own)"
+    case .tz:
+      message =
+        "no home zone (no X-WR-TIMEZONE, no timed event names a zone): read in --tz \(tz.name)"
+    }
+    return Diagnostic(
+      file: file, line: nil,
+      message: message + "; all-day events, floating times and working hours are read in it",
+      severity: .note)
+  }
+}
+
 extension WrittenTime {
   /// Whether reading this value needs the calendar's home zone: a DATE, a floating time, or
   /// (once no VTIMEZONE can come any more) a TZID no zone answers to.

@@ -1,7 +1,7 @@
 import FreeTimeCore
 
 /// What the calendar around an event says about reading it: the file, its zones, the home zone
-/// of floating times and the options. A class: a file's events share one (`FileReader.eventContext`),
+/// of floating times and the options. A class: a file's events share one (`ComponentReader.eventContext`),
 /// where a struct holding `ReadOptions` was copied, with a retain of each of its parts, for every
 /// event.
 final class EventContext {

@@ -50,6 +50,9 @@ public struct Person: Sendable {
   public var hours: WorkingHours?
   public var hoursZone: Zone
   public var hoursFrom: HoursSource
+  /// The hours and days stated for them as the people file does (its `hours` and `days`, or
+  /// their calendar's X-FREETIME-HOURS and X-FREETIME-DAYS).
+  public var stated: HoursChoice
   /// Time outside their working hours (or their VAVAILABILITY's unavailable time) in the
   /// window: it blocks as busy time does. Nothing for rooms.
   public var offHours: [Interval]
@@ -99,7 +102,8 @@ extension SchedulingRequest {
     let (address, addressFrom) = address(of: calendar)
     return Person(
       calendar: calendar, address: address, addressFrom: addressFrom, homeZone: home,
-      hours: hours, hoursZone: hoursZone, hoursFrom: isRoom ? .none : from, offHours: offHours,
+      hours: hours, hoursZone: hoursZone, hoursFrom: isRoom ? .none : from,
+      stated: stated(of: calendar), offHours: offHours,
       comfort: comfort,
       unknownTime: unknownIsBusy ? calendar.unknownTime(in: window) : [],
       uncoveredTime: unknownIsBusy ? calendar.uncoveredTime(in: window) : [],
@@ -120,7 +124,7 @@ extension SchedulingRequest {
     choice: HoursChoice, from: HoursSource, zone: Zone, unavailable: [Interval]?
   ) {
     let option = personHours[calendar.name] ?? HoursChoice()
-    let file = ignoreOwnHours ? HoursChoice() : fileHours[calendar.name] ?? HoursChoice()
+    let file = ignoreOwnHours ? HoursChoice() : stated(of: calendar)
     let named = option.over(file)
     if named.isEmpty && calendar.hasAvailability && !ignoreOwnHours {
       return (HoursChoice(), .availability, home, calendar.unavailable)
@@ -133,6 +137,13 @@ extension SchedulingRequest {
       : !file.isEmpty ? .peopleFile : !own.isEmpty ? .outlook : !hours.isEmpty ? .general : .none
     let inOwnZone = named.spans == nil && own.spans != nil
     return (choice, from, inOwnZone ? calendar.ownHoursZone ?? home : home, nil)
+  }
+
+  /// The hours and days stated for a person as the people file does: the file's, else their
+  /// calendar's X-FREETIME-HOURS and X-FREETIME-DAYS (`freetime busy` writes them).
+  func stated(of calendar: PersonCalendar) -> HoursChoice {
+    fileHours[calendar.name]
+      ?? HoursChoice(spans: calendar.statedSpans, days: calendar.statedDays)
   }
 
   /// A person's address, strongest first: a room's `email` in the people file, `--owner` or
@@ -173,16 +184,26 @@ extension Person {
 
 extension Person {
   /// What `freetime busy` writes of this person (README, freetime busy): their address, their
-  /// home zone when it is their own, the time their hours leave them available (when any hours
-  /// limit them), their busy time by kind, and time nobody knows about, whatever `--unknown`
-  /// says (it stays unknown in the export).
+  /// home zone when it is their own, their own hours each as it was given (so that the export
+  /// reads back with the same precedence) and, for other programs, the time those hours leave
+  /// them; their busy time by kind; time nobody knows about, whatever `--unknown` says (it
+  /// stays unknown in the export).
   public func busyExport(in window: Interval) -> ICSWriter.BusyPerson {
-    ICSWriter.BusyPerson(
-      name: name, address: address, homeZone: hasOwnZone ? homeZone : nil,
-      available: hoursFrom == .none || role == .room
-        ? nil : FreeSlots.free(busy: offHours, in: window),
-      hoursZone: hoursZone,
+    var out = ICSWriter.BusyPerson(
+      name: name, address: address, homeZone: hasOwnZone ? homeZone : nil, hoursZone: hoursZone,
       firm: BusyTime.firm(busy, less: tentative + outOfOffice), tentative: tentative,
       outOfOffice: outOfOffice, unknown: calendar.unknownTime(in: window))
+    guard role != .room else { return out }
+    out.outlookHours = calendar.ownHours
+    out.outlookZone = calendar.ownHoursZone
+    out.statedSpans = stated.spans
+    out.statedDays = stated.days
+    if calendar.hasAvailability {
+      out.unavailable = (calendar.firmUnavailable, calendar.tentativeUnavailable)
+    }
+    if hoursFrom != .none && hoursFrom != .availability {
+      out.available = FreeSlots.free(busy: offHours, in: window)
+    }
+    return out
   }
 }

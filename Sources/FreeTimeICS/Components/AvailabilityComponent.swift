@@ -8,6 +8,13 @@ extension ComponentReader {
   mutating func readAvailability(
     _ lines: [ContentLine], in calendar: inout CalendarScope, into person: inout PersonAccumulator
   ) {
+    // freetime's own summary for other programs (`freetime busy`): the hours it stands for
+    // are written beside it, as they were given (README, freetime busy).
+    if lines.dropFirst().prefix(while: { $0.kind != .begin }).contains(where: {
+      $0.name == ICSWriter.derivedAvailability
+    }) {
+      return
+    }
     let before = person.diagnostics.count
     var lines = lines
     // Values that cannot be read are left out (one reader for every value, `ValueCheck`): a
@@ -79,7 +86,12 @@ extension ComponentReader {
     // --tentative, anything else is unavailable.
     let busyType = lines.dropFirst().prefix { $0.kind != .begin }
       .first { $0.name == "BUSYTYPE" }.map { ContentLine.asciiUppercased($0.strippedValue) }
-    if busyType == "BUSY-TENTATIVE" && options.tentative == .free { unavailable = [] }
+    if busyType == "BUSY-TENTATIVE" {
+      person.ownHours.tentativeUnavailable += unavailable
+      if options.tentative == .free { unavailable = [] }
+    } else {
+      person.ownHours.firmUnavailable += unavailable
+    }
     person.ownHours.unavailable += unavailable
     // One whose AVAILABLEs (read when it reaches the window) can none be read says nothing
     // that could be read.

@@ -179,5 +179,12 @@ extension ComponentReader {
     calendar.zones.define(zone, tzid: tzid)
     // Some producers write the parameter with the escapes too.
     if rawTZID != tzid { calendar.zones.define(zone, tzid: rawTZID) }
+    // The X-WR-TIMEZONE no system zone has is this one (README, Time zones).
+    if let pending = calendar.pendingZone, pending.name == tzid || pending.name == rawTZID {
+      calendar.pendingZone = nil
+      calendar.home = zone
+      calendar.homeFromCalendar = true
+      if person.homeZones.calendarZone == nil { person.homeZones.calendarZone = zone }
+    }
   }
 }

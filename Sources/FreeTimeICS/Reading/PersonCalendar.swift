@@ -35,6 +35,14 @@ public struct PersonCalendar: Sendable {
   /// zone they are in (nil: the home zone).
   public var ownHours: WorkingHours?
   public var ownHoursZone: Zone?
+  /// The unavailable time of its VAVAILABILITYs with BUSYTYPE:BUSY-TENTATIVE (whatever
+  /// `--tentative` says) and of the others.
+  public var tentativeUnavailable: [Interval] = []
+  public var firmUnavailable: [Interval] = []
+  /// Hours and days the calendar states for its person as the people file would
+  /// (X-FREETIME-HOURS, X-FREETIME-DAYS).
+  public var statedSpans: [WorkingHours.Span]?
+  public var statedDays: Set<Int>?
   /// The time events whose end cannot be read may cover, from each instance's start to the end
   /// of its day (docs/BAD-INPUT.md, Values): unknown, like time the calendar does not cover.
   public var unknown: [Interval] = []

@@ -12,6 +12,34 @@ struct OwnHours {
   /// leaves unavailable.
   var hasAvailability = false
   var unavailable: [Interval] = []
+  /// The unavailable time of VAVAILABILITYs with BUSYTYPE:BUSY-TENTATIVE, whatever
+  /// `--tentative` says, and of the others.
+  var tentativeUnavailable: [Interval] = []
+  var firmUnavailable: [Interval] = []
+  /// Hours and days the calendar states for its person as the people file would
+  /// (`X-FREETIME-HOURS`, `X-FREETIME-DAYS`: `freetime busy` writes them).
+  var statedSpans: [WorkingHours.Span]?
+  var statedDays: Set<Int>?
+
+  /// Takes a VCALENDAR-level X-FREETIME-HOURS or X-FREETIME-DAYS (others are left alone); the
+  /// warning when its value cannot be read.
+  mutating func takeStated(_ line: ContentLine) -> String? {
+    let name = line.name.uppercased()
+    guard name == "X-FREETIME-HOURS" || name == "X-FREETIME-DAYS" else { return nil }
+    let value = String(decoding: line.strippedValue, as: UTF8.self)
+    if name == "X-FREETIME-HOURS" {
+      guard let spans = WorkingHours.parseSpans(value) else {
+        return "\(name) '\(Sanitize.text(value, limit: 40))' is not a list of hours; ignored"
+      }
+      statedSpans = spans
+    } else {
+      guard let days = WorkingHours.parseDays(value) else {
+        return "\(name) '\(Sanitize.text(value, limit: 40))' does not name days; ignored"
+      }
+      statedDays = days
+    }
+    return nil
+  }
 
   /// The zone of the person's own working hours: Outlook's, when they can be read and their
   /// TZID names a zone, else the first VAVAILABILITY's.

@@ -138,6 +138,10 @@ struct PersonAccumulator {
     }
     calendar.ownHours = ownHours.outlook.hours
     calendar.ownHoursZone = ownHours.outlook.zone
+    calendar.tentativeUnavailable = ownHours.tentativeUnavailable.merged()
+    calendar.firmUnavailable = ownHours.firmUnavailable.merged()
+    calendar.statedSpans = ownHours.statedSpans
+    calendar.statedDays = ownHours.statedDays
     calendar.freedByReply = byKind.freedByReply.map { freed in
       FreedTime(
         interval: freed.interval, reply: freed.kind == .delegated ? "delegated" : "declined",

@@ -17,6 +17,9 @@ struct CalendarScope {
   var home: Zone
   /// Whether the home zone is this VCALENDAR's X-WR-TIMEZONE.
   var homeFromCalendar = false
+  /// An X-WR-TIMEZONE no system zone has, with its line: a VTIMEZONE of that TZID read before
+  /// the first other component makes it the home zone (a producer's custom zone).
+  var pendingZone: (name: String, line: Int)? = nil
   /// Its top-level components read so far.
   var components = 0
   /// A bare component read as if inside a VCALENDAR.

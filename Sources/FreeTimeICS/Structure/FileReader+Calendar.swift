@@ -14,6 +14,11 @@ extension FileReader {
     calendar.implicit = false
     // A calendar without components still names its owner.
     if person.owner == nil { person.owner = calendar.owner.address }
+    warnPendingZone(into: &person)
+    // Outlook's working hours in a zone the VCALENDAR defines (its custom zones).
+    if person.ownHours.outlook.zone == nil, let tzid = person.ownHours.outlook.tzid {
+      person.ownHours.outlook.zone = calendar.zones.namedZone(for: tzid)
+    }
     if calendar.coverage.calRangeUnreadable, let start = calendar.coverage.calStart,
       calendar.coverage.calEnd != nil
     {
@@ -47,12 +52,20 @@ extension FileReader {
       calendar.homeFromCalendar = true
       if person.homeZones.calendarZone == nil { person.homeZones.calendarZone = zone }
     } else {
-      person.diagnostics.append(
-        warning(
-          line.number,
-          "X-WR-TIMEZONE '\(Sanitize.text(value, limit: 80))' is not a known zone; floating times are read in \(calendar.home.name)"
-        ))
+      calendar.pendingZone = (value, line.number)
     }
+  }
+
+  /// An X-WR-TIMEZONE that named no zone, once the VCALENDAR's VTIMEZONEs can no longer
+  /// define it (its first other component, or its end).
+  mutating func warnPendingZone(into person: inout PersonAccumulator) {
+    guard let (name, line) = calendar.pendingZone else { return }
+    calendar.pendingZone = nil
+    person.diagnostics.append(
+      warning(
+        line,
+        "X-WR-TIMEZONE '\(Sanitize.text(name, limit: 80))' is not a known zone; floating times are read in \(calendar.home.name)"
+      ))
   }
 
   /// A line outside every component: an error before the first calendar (this is not

@@ -106,6 +106,7 @@ struct FileReader {
       if what == "VCALENDAR" { throw error(line.number, "BEGIN:VCALENDAR inside a VCALENDAR") }
       watch?.line.store(line.number, ordering: .relaxed)
       if person.owner == nil { person.owner = calendar.owner.address }
+      if what != "VTIMEZONE" { warnPendingZone(into: &person) }
       // A VAVAILABILITY says when its person works, not what they do: it leaves a calendar of
       // VFREEBUSYs speaking only for their ranges (`CalendarCoverage.add`).
       if what != "VTIMEZONE" && what != "VFREEBUSY" && what != "VAVAILABILITY" {
@@ -194,6 +195,9 @@ struct FileReader {
                 "\(line.name) '\(Sanitize.text(line.value, limit: 40))' cannot be read; the calendar speaks for no time beyond its events and the ranges of its VFREEBUSYs (within the other of X-CALSTART and X-CALEND, if that one can be read); the rest of its time is unknown (busy unless --unknown free)",
               severity: .error))
         }
+      }
+      if kind == .other, let problem = person.ownHours.takeStated(line) {
+        person.diagnostics.append(warning(line.number, problem))
       }
       if kind == .other, let problem = person.ownHours.outlook.take(line) {
         person.ownHours.outlook.unreadable = true

@@ -8,8 +8,10 @@ struct OutlookHours {
   var start: Int?
   var end: Int?
   var days: Set<Int>?
-  /// The zone of the TZID on the start or end, when it names one.
+  /// The zone of the TZID on the start or end, when it names one; the TZID itself, for a zone
+  /// its VCALENDAR defines (an Outlook custom zone, looked up at its end).
   var zone: Zone?
+  var tzid: String?
   /// Whether a line could not be read: then none of them counts.
   var unreadable = false
 
@@ -28,6 +30,7 @@ struct OutlookHours {
       if name == "X-MS-OLK-WKHRSTART" { start = seconds } else { end = seconds }
       if zone == nil, let tzid = line.parameter("TZID") {
         let text = String(decoding: tzid.filter { $0 != 0x22 }, as: UTF8.self)
+        self.tzid = text
         zone = Zone.lookUp(text)
       }
     case "X-MS-OLK-WKHRDAYS":

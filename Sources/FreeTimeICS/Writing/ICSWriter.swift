@@ -35,8 +35,9 @@ public enum ICSWriter {
     return render(cal)
   }
 
-  /// One VFREEBUSY covering `window`, with one FBTYPE=FREE period per slot, and a deterministic
-  /// UID made of the window and the names of the people.
+  /// One VFREEBUSY covering `window`, with one FBTYPE=FREE period per slot (the rest of the
+  /// window is busy, and read back so), or one BUSY period of the whole window when there is no
+  /// slot, and a deterministic UID made of the window and the names of the people.
   public static func freeBusy(_ slots: [Slot], window: Interval, stamp: Instant, names: [String])
     -> String
   {
@@ -50,12 +51,14 @@ public enum ICSWriter {
     icalcomponent_add_property(fb, icalproperty_new_dtstamp(ICSTime.icaltime(utc: stamp)))
     icalcomponent_add_property(fb, icalproperty_new_dtstart(ICSTime.icaltime(utc: window.start)))
     icalcomponent_add_property(fb, icalproperty_new_dtend(ICSTime.icaltime(utc: window.end)))
-    for slot in slots {
+    let periods =
+      slots.isEmpty ? [(window, ICAL_FBTYPE_BUSY)] : slots.map { ($0.interval, ICAL_FBTYPE_FREE) }
+    for (interval, type) in periods {
       var period = icalperiodtype_null_period()
-      period.start = ICSTime.icaltime(utc: slot.interval.start)
-      period.end = ICSTime.icaltime(utc: slot.interval.end)
+      period.start = ICSTime.icaltime(utc: interval.start)
+      period.end = ICSTime.icaltime(utc: interval.end)
       let prop = icalproperty_new_freebusy(period)!
-      icalproperty_add_parameter(prop, icalparameter_new_fbtype(ICAL_FBTYPE_FREE))
+      icalproperty_add_parameter(prop, icalparameter_new_fbtype(type))
       icalcomponent_add_property(fb, prop)
     }
     icalcomponent_add_component(cal, fb)
@@ -69,8 +72,17 @@ public enum ICSWriter {
     public var address: String?
     /// Their home zone, when one of their own is known: X-WR-TIMEZONE.
     public var homeZone: Zone?
-    /// Their own hours: the time they are available in the window, written as a VAVAILABILITY
-    /// in `hoursZone`; nil when nothing of their own limits them.
+    /// Their own hours, each as it was given, so that they read back with the same strength
+    /// (README, Working hours): Outlook's working hours and their zone; hours and days stated
+    /// as the people file does; their VAVAILABILITYs' unavailable time (nil: none), firm and
+    /// BUSY-TENTATIVE.
+    public var outlookHours: WorkingHours?
+    public var outlookZone: Zone?
+    public var statedSpans: [WorkingHours.Span]?
+    public var statedDays: Set<Int>?
+    public var unavailable: (firm: [Interval], tentative: [Interval])?
+    /// The time their hours leave them in the window, for other programs: a VAVAILABILITY
+    /// freetime itself skips (`derivedAvailability`), in `hoursZone`.
     public var available: [Interval]?
     public var hoursZone: Zone
     public var firm: [Interval]
@@ -81,13 +93,12 @@ public enum ICSWriter {
     public var unknown: [Interval]
 
     public init(
-      name: String, address: String?, homeZone: Zone?, available: [Interval]?, hoursZone: Zone,
-      firm: [Interval], tentative: [Interval], outOfOffice: [Interval], unknown: [Interval]
+      name: String, address: String?, homeZone: Zone?, hoursZone: Zone, firm: [Interval],
+      tentative: [Interval], outOfOffice: [Interval], unknown: [Interval]
     ) {
       self.name = name
       self.address = address
       self.homeZone = homeZone
-      self.available = available
       self.hoursZone = hoursZone
       self.firm = firm
       self.tentative = tentative
@@ -99,35 +110,93 @@ public enum ICSWriter {
   /// The FBTYPE of time nobody knows about in `freetime busy`'s export: an x-name, which other
   /// programs read as BUSY (RFC 5545 §3.2.9), and freetime as unknown time.
   public static let unknownFBType = "X-FREETIME-UNKNOWN"
+  /// The property that marks the VAVAILABILITY `freetime busy` writes for other programs: the
+  /// person's hours as they were given are beside it, and freetime reads those instead.
+  public static let derivedAvailability = "X-FREETIME-DERIVED"
 
   /// Each person's busy time as a VCALENDAR of their own (`freetime busy`, README): X-WR-CALNAME
-  /// (their name) and X-WR-TIMEZONE (their home zone, when they have one of their own); a
-  /// VAVAILABILITY (RFC 7953) of the time their own hours leave them available in the window,
-  /// in their hours' zone; a VFREEBUSY over the window with their address as ORGANIZER and UTC
-  /// FREEBUSY periods typed BUSY, BUSY-TENTATIVE, BUSY-UNAVAILABLE (out of office) and
-  /// X-FREETIME-UNKNOWN (time nobody knows about) — no summaries, attendees or locations. Read
-  /// back, it gives the same free time, suggestions and home zone as the calendars it came from.
+  /// (their name) and X-WR-TIMEZONE (their home zone, when they have one of their own, with a
+  /// VTIMEZONE when it is no system zone); their own hours as they were given (Outlook's
+  /// X-MS-OLK-WKHR*, X-FREETIME-HOURS and X-FREETIME-DAYS for the people file's, their
+  /// VAVAILABILITYs' unavailable time as VAVAILABILITYs), and for other programs a
+  /// VAVAILABILITY of the time those hours leave them; a VFREEBUSY over the window with their
+  /// address as ORGANIZER and UTC FREEBUSY periods typed BUSY, BUSY-TENTATIVE,
+  /// BUSY-UNAVAILABLE (out of office) and X-FREETIME-UNKNOWN (time nobody knows about) — no
+  /// summaries, attendees or locations. Read back, it gives the same free time, suggestions
+  /// and home zone as the calendars it came from.
   public static func busy(_ people: [BusyPerson], window: Interval, stamp: Instant) -> String {
     Libical.setUp()
     var out = ""
     for person in people {
       let cal = newCalendar()
       defer { icalcomponent_free(cal) }
-      let name = icalproperty_new_x(person.name)!
-      icalproperty_set_x_name(name, "X-WR-CALNAME")
-      icalcomponent_add_property(cal, name)
-      if let zone = person.homeZone {
-        let prop = icalproperty_new_x(zone.name)!
-        icalproperty_set_x_name(prop, "X-WR-TIMEZONE")
+      func property(_ name: String, _ value: String, tzid: String? = nil) {
+        let prop = icalproperty_new_x(value)!
+        icalproperty_set_x_name(prop, name)
+        if let tzid { icalproperty_add_parameter(prop, icalparameter_new_tzid(tzid)) }
         icalcomponent_add_property(cal, prop)
       }
+      property("X-WR-CALNAME", person.name)
+      if let zone = person.homeZone { property("X-WR-TIMEZONE", zone.name) }
+      if let hours = person.outlookHours, let span = hours.spans.first {
+        func clock(_ seconds: Int) -> String {
+          let h = seconds / 3600
+          let m = seconds / 60 % 60
+          return (h < 10 ? "0\(h)" : "\(h)") + (m < 10 ? "0\(m)" : "\(m)") + "00"
+        }
+        let tzid = person.outlookZone?.name
+        property("X-MS-OLK-WKHRSTART", clock(span.start), tzid: tzid)
+        property("X-MS-OLK-WKHREND", clock(span.end), tzid: tzid)
+        let codes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+        property("X-MS-OLK-WKHRDAYS", hours.days.sorted().map { codes[$0] }.joined(separator: ","))
+      }
+      if let spans = person.statedSpans {
+        property("X-FREETIME-HOURS", WorkingHours.describe(spans))
+      }
+      if let days = person.statedDays {
+        let names = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
+        property("X-FREETIME-DAYS", days.sorted().map { names[$0] }.joined(separator: ","))
+      }
+      // A VTIMEZONE for each zone named that is not UTC.
+      var named: [Zone] = []
+      for zone in [person.homeZone, person.outlookZone, person.hoursZone].compactMap({ $0 })
+      where !isUTC(zone) && !named.contains(where: { $0.name == zone.name }) {
+        if zone.name == person.hoursZone.name
+          && (person.unavailable != nil || person.available != nil)
+          || Zone.lookUp(zone.name) == nil
+        {
+          named.append(zone)
+        }
+      }
+      for zone in named { icalcomponent_add_component(cal, timezone(zone, around: window)) }
       let suffix = "\(compact(window.start))-\(compact(window.end))-\(fnv1a(person.name))"
+      if let (firm, tentative) = person.unavailable {
+        // One VAVAILABILITY for each BUSYTYPE, so that --tentative reads them as they were.
+        if !firm.isEmpty || tentative.isEmpty {
+          icalcomponent_add_component(
+            cal,
+            availability(
+              FreeSlots.free(busy: firm, in: window), zone: person.hoursZone, window: window,
+              uid: "freetime-hours-" + suffix, stamp: stamp))
+        }
+        if !tentative.isEmpty {
+          let component = availability(
+            FreeSlots.free(busy: tentative, in: window), zone: person.hoursZone,
+            window: window, uid: "freetime-tentative-hours-" + suffix, stamp: stamp)
+          let prop = icalproperty_new_x("BUSY-TENTATIVE")!
+          icalproperty_set_x_name(prop, "BUSYTYPE")
+          icalcomponent_add_property(component, prop)
+          icalcomponent_add_component(cal, component)
+        }
+      }
       if let available = person.available {
-        icalcomponent_add_component(
-          cal,
-          availability(
-            available, zone: person.hoursZone, window: window, suffix: suffix,
-            stamp: stamp, calendar: cal))
+        let component = availability(
+          available, zone: person.hoursZone, window: window,
+          uid: "freetime-derived-hours-" + suffix, stamp: stamp)
+        let prop = icalproperty_new_x("TRUE")!
+        icalproperty_set_x_name(prop, derivedAvailability)
+        icalcomponent_add_property(component, prop)
+        icalcomponent_add_component(cal, component)
       }
       let fb = icalcomponent_new(ICAL_VFREEBUSY_COMPONENT)!
       icalcomponent_add_property(fb, icalproperty_new_uid("freetime-busy-" + suffix))
@@ -163,18 +232,20 @@ public enum ICSWriter {
     return out
   }
 
+  static func isUTC(_ zone: Zone) -> Bool {
+    zone.name == "UTC" || zone.name == "Etc/UTC" || zone.name == "GMT"
+  }
+
   /// A VAVAILABILITY over the window whose AVAILABLE components are `available`, on the wall
-  /// clock of `zone` (with its VTIMEZONE, added to `calendar`), in UTC where the wall clock
+  /// clock of `zone` (its VTIMEZONE is the caller's to add), in UTC where the wall clock
   /// cannot name the instant (the second pass of a fold).
   static func availability(
-    _ available: [Interval], zone: Zone, window: Interval, suffix: String, stamp: Instant,
-    calendar: OpaquePointer
+    _ available: [Interval], zone: Zone, window: Interval, uid: String, stamp: Instant
   ) -> OpaquePointer {
-    let isUTC = zone.name == "UTC" || zone.name == "Etc/UTC" || zone.name == "GMT"
-    if !isUTC { icalcomponent_add_component(calendar, timezone(zone, around: window)) }
+    let utc = isUTC(zone)
     func time(_ instant: Instant, start: Bool, into component: OpaquePointer) {
       let civil = LocalTimeResolver.civil(instant, in: zone)
-      let named = !isUTC && LocalTimeResolver.instant(civil: civil, in: zone) == instant
+      let named = !utc && LocalTimeResolver.instant(civil: civil, in: zone) == instant
       let value =
         named ? ICSTime.icaltime(civil: civil, isDate: false) : ICSTime.icaltime(utc: instant)
       let prop = start ? icalproperty_new_dtstart(value)! : icalproperty_new_dtend(value)!
@@ -182,15 +253,14 @@ public enum ICSWriter {
       icalcomponent_add_property(component, prop)
     }
     let vavailability = icalcomponent_new(ICAL_VAVAILABILITY_COMPONENT)!
-    icalcomponent_add_property(vavailability, icalproperty_new_uid("freetime-hours-" + suffix))
+    icalcomponent_add_property(vavailability, icalproperty_new_uid(uid))
     icalcomponent_add_property(
       vavailability, icalproperty_new_dtstamp(ICSTime.icaltime(utc: stamp)))
     time(window.start, start: true, into: vavailability)
     time(window.end, start: false, into: vavailability)
     for (index, interval) in union(available, within: window).enumerated() {
       let component = icalcomponent_new(ICAL_XAVAILABLE_COMPONENT)!
-      icalcomponent_add_property(
-        component, icalproperty_new_uid("freetime-hours-\(index)-" + suffix))
+      icalcomponent_add_property(component, icalproperty_new_uid("\(index)-" + uid))
       icalcomponent_add_property(
         component, icalproperty_new_dtstamp(ICSTime.icaltime(utc: stamp)))
       time(interval.start, start: true, into: component)

@@ -160,11 +160,19 @@ import Testing
     let tieSwapped = Temp.file(calendar([tokyo, paris]), name: "swapped.ics")
     let dateOnly = Temp.file(
       calendar(["DTSTART;VALUE=DATE:20261124", "DTSTART:20261124T100000"]), name: "dates.ics")
+    // A link counts as the zone it links to, and is reported by that zone's name.
+    let london = "DTSTART;TZID=Europe/London:20261124T100000"
+    let links = Temp.file(
+      calendar([
+        london, london, "DTSTART;TZID=Asia/Calcutta:20261124T100000",
+        "DTSTART;TZID=Asia/Kolkata:20261124T100000",
+        "DTSTART;TZID=India Standard Time:20261124T100000",
+      ]), name: "links.ics")
     #expect(
-      try homes([merged, tie, tieSwapped, dateOnly]) == [
+      try homes([merged, tie, tieSwapped, dateOnly, links]) == [
         "merged Asia/Tokyo own-events", "tie Europe/Paris own-events",
         "swapped Asia/Tokyo own-events",
-        "dates America/New_York tz",
+        "dates America/New_York tz", "links Asia/Kolkata own-events",
       ])
   }
 

@@ -24,8 +24,10 @@ public enum HomeZoneSource: String, Sendable {
 
 /// The zones named by the TZIDs of a person's timed DTSTARTs, counted: the one named most
 /// wins, a tie goes to the one seen first. A TZID is counted as the zone of that name
-/// (an IANA name, a Windows name, a prefixed IANA name), so `W. Europe Standard Time` and
-/// `Europe/Berlin` count together; a TZID only the file's VTIMEZONE defines counts as itself.
+/// (an IANA name, a Windows name, a prefixed IANA name) and a link as the zone it links to
+/// (`Asia/Calcutta` as `Asia/Kolkata`, `US/Pacific` as `America/Los_Angeles`), so
+/// `W. Europe Standard Time` and `Europe/Berlin` count together; a TZID only the file's
+/// VTIMEZONE defines counts as itself.
 struct HomeZoneVotes {
   /// Per zone: how many events name it, how many of them are the person's own, and when it was
   /// first seen.
@@ -45,9 +47,13 @@ struct HomeZoneVotes {
     }
     guard let zone = zones.namedZone(for: tzid) else { return }
     let seen = counts.count
-    counts[zone.name, default: (0, 0, seen, zone)].count += 1
-    if own { counts[zone.name]!.own += 1 }
-    last = (tzid, zone.name)
+    let key = Zone.canonicalName(zone.name)
+    if counts[key] == nil {
+      counts[key] = (0, 0, seen, key == zone.name ? zone : Zone.named(key) ?? zone)
+    }
+    counts[key]!.count += 1
+    if own { counts[key]!.own += 1 }
+    last = (tzid, key)
   }
 
   /// The zone named most by the person's own events, else by all (ties: the first seen), if

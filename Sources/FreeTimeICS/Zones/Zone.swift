@@ -64,6 +64,25 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
     return WindowsDisplayName.windowsID(caseless: name).flatMap(windows)
   }
 
+  /// The zone a tz database link names (`Asia/Calcutta` → `Asia/Kolkata`), else the name: the
+  /// `L` lines of the system's tzdata.zi.
+  public static func canonicalName(_ name: String) -> String {
+    links[name] ?? name
+  }
+
+  private static let links: [String: String] = {
+    guard
+      let text = try? String(
+        contentsOfFile: "/usr/share/zoneinfo/tzdata.zi", encoding: .utf8)
+    else { return [:] }
+    var out: [String: String] = [:]
+    for line in text.split(separator: "\n") where line.hasPrefix("L ") {
+      let parts = line.split(separator: " ")
+      if parts.count == 3 { out[String(parts[2])] = String(parts[1]) }
+    }
+    return out
+  }()
+
   /// IANA names by their lower-case spelling.
   private static let caselessNames: [String: String] = {
     var out: [String: String] = [:]

@@ -31,6 +31,9 @@ extension Freetime {
       completion: .list(ZoneCompletion.names))
     var tz: String?
 
+    /// --zone, --owner.
+    @OptionGroup var person: PersonOptions
+
     /// --max-line-bytes, --max-file-instances, --cpu-budget.
     @OptionGroup var limits: LimitOptions
 
@@ -40,7 +43,7 @@ extension Freetime {
 
     func run() throws {
       let request = try SchedulingRequest(
-        checking: calendars, peopleFile: peopleFile, tz: tz, limits: limits)
+        checking: calendars, peopleFile: peopleFile, tz: tz, person: person, limits: limits)
       var findings = Findings()
       for source in request.sources {
         do {

@@ -30,6 +30,24 @@ struct ReadingOptions: ParsableArguments {
     help: ArgumentHelp("Whether all-day (DATE) events block time.", valueName: "busy|free"))
   var allDay: BusyOrFreeArgument = .busy
 
+  /// --zone, --owner.
+  @OptionGroup var person: PersonOptions
+
+  var zones: [String] { person.zones }
+  var owners: [String] { person.owners }
+
+  @Option(
+    name: .customLong("max-instances"),
+    help: ArgumentHelp("Cap on the instances of one recurring event.", valueName: "n"))
+  var maxInstances: Int = ReadOptions.defaultMaxInstances
+
+  func check() throws {
+    if maxInstances < 1 { throw ValidationError("--max-instances must be at least 1.") }
+  }
+}
+
+/// `--zone` and `--owner`: facts of a person given on the command line (README, People file).
+struct PersonOptions: ParsableArguments {
   @Option(
     name: .customLong("zone"),
     help: ArgumentHelp(
@@ -44,13 +62,4 @@ struct ReadingOptions: ParsableArguments {
       "A calendar's owner, whose replies to invitations count (repeatable).",
       valueName: "name=address"))
   var owners: [String] = []
-
-  @Option(
-    name: .customLong("max-instances"),
-    help: ArgumentHelp("Cap on the instances of one recurring event.", valueName: "n"))
-  var maxInstances: Int = ReadOptions.defaultMaxInstances
-
-  func check() throws {
-    if maxInstances < 1 { throw ValidationError("--max-instances must be at least 1.") }
-  }
 }

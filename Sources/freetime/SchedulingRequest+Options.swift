@@ -75,7 +75,7 @@ extension SchedulingRequest {
   /// cap on a series high enough that only the file limits stop it.
   init(
     checking calendars: CalendarArguments, peopleFile: PeopleFileOptions, tz: String?,
-    limits: LimitOptions
+    person: PersonOptions, limits: LimitOptions
   ) throws {
     let zone = try SchedulingRequest.zone(tz)
     let now = Instant(time(nil))
@@ -83,7 +83,15 @@ extension SchedulingRequest {
     let people = try peopleFile.load()
     let sources = try SchedulingRequest.people(
       calendars.calendars.flatMap { try people.sources($0, role: .required) })
-    var readOptions = ReadOptions(window: window, defaultZone: zone, maxInstances: 10_000_000)
+    var readOptions = ReadOptions(
+      window: window, defaultZone: zone,
+      homeZones: try SchedulingRequest.homeZones(person.zones), maxInstances: 10_000_000)
+    readOptions.owners = try SchedulingRequest.owners(person.owners)
+    try SchedulingRequest.checkNames(
+      sources,
+      named: [
+        "--zone": Array(readOptions.homeZones.keys), "--owner": Array(readOptions.owners.keys),
+      ])
     readOptions.lint = true
     readOptions.limits = limits.limits
     self.init(zone: zone, window: window, sources: sources, readOptions: readOptions, stamp: now)

@@ -87,4 +87,16 @@ import Testing
       run.stdout.contains(
         "\(path):7: note: another event has the same UID (the highest SEQUENCE wins) (UID same)"))
   }
+
+  /// `check` takes --zone and --owner as the other commands do, and says they decided.
+  @Test func zoneAndOwnerOptions() throws {
+    let run = try Run.freetime([
+      "check", "x=Fixtures/team/alice.ics", "--zone", "x=Asia/Tokyo", "--owner", "x=a@example.com",
+    ])
+    #expect(run.stdout.contains("home zone Asia/Tokyo, from --zone"), "\(run.stdout)")
+    #expect(run.stdout.contains("replies of a@example.com (from --owner)"), "\(run.stdout)")
+    let unknown = try Run.freetime(["check", "Fixtures/team/alice.ics", "--zone", "y=UTC"])
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.contains("--zone names 'y'"), "\(unknown.stderr)")
+  }
 }

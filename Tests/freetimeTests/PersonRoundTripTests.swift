@@ -150,4 +150,58 @@ import Testing
     let back = try Run.freetime([path, "--format", "csv"] + window)
     #expect(back.status == 1, "\(back.stdout)")
   }
+
+  /// A zone only the file defines, whose first observance is less than a year before the
+  /// window (Outlook 2003 writes the year of the export): the export's VTIMEZONE has one
+  /// observance per change of offset, and reads back as the same home zone.
+  @Test func aCustomZoneOfRecentObservances() throws {
+    let text = """
+      BEGIN:VCALENDAR\r
+      PRODID:-//Microsoft Corporation//Outlook 11.0 MIMEDIR//EN\r
+      VERSION:2.0\r
+      BEGIN:VTIMEZONE\r
+      TZID:Canberra, Melbourne, Sydney\r
+      BEGIN:STANDARD\r
+      DTSTART:20260405T030000\r
+      RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=1SU;BYMONTH=4\r
+      TZOFFSETFROM:+1100\r
+      TZOFFSETTO:+1000\r
+      END:STANDARD\r
+      BEGIN:DAYLIGHT\r
+      DTSTART:20261004T020000\r
+      RRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=1SU;BYMONTH=10\r
+      TZOFFSETFROM:+1000\r
+      TZOFFSETTO:+1100\r
+      END:DAYLIGHT\r
+      END:VTIMEZONE\r
+      BEGIN:VEVENT\r
+      UID:s\r
+      DTSTAMP:20261101T000000Z\r
+      DTSTART;TZID="Canberra, Melbourne, Sydney":20261124T093000\r
+      DTEND;TZID="Canberra, Melbourne, Sydney":20261124T094500\r
+      END:VEVENT\r
+      END:VCALENDAR\r
+
+      """
+    let path = Temp.file(text, name: "outlook-2003-zone.ics")
+    let window = ["--from", "2026-11-23", "--to", "2026-11-28", "--tz", "UTC"]
+    let export = try Run.freetime(["busy", "p=\(path)"] + window)
+    #expect(export.status == 0, "\(export.stderr)")
+    let observances =
+      export.stdout.components(separatedBy: "BEGIN:STANDARD").count
+      + export.stdout.components(separatedBy: "BEGIN:DAYLIGHT").count - 2
+    #expect(observances < 10, "\(observances) observances")
+    let exported = Temp.file(export.stdout, name: "outlook-2003-zone-busy.ics")
+    for options in [[], ["--hours", "09:00-17:00"]] {
+      let original = try Run.freetime(["p=\(path)", "--format", "json"] + window + options)
+      let back = try Run.freetime(["p=\(exported)", "--format", "json"] + window + options)
+      func summary(_ text: String) throws -> String {
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        let slots = (object?["slots"] as? [[String: Any]] ?? []).map { "\($0["start"]!)" }
+        let calendars = object?["calendars"] as? [[String: Any]] ?? []
+        return "\(slots) \(calendars.first?["homeZone"] ?? "none")"
+      }
+      #expect(try summary(original.stdout) == summary(back.stdout), "\(options)")
+    }
+  }
 }

@@ -317,13 +317,27 @@ public enum ICSWriter {
   /// §3.6.5), after one for the offset in force a year before; STANDARD for the smallest
   /// offset, DAYLIGHT for larger ones.
   static func timezone(_ zone: Zone, around: Interval) -> OpaquePointer {
-    var spans: [(offset: Int, from: Instant)] = []
-    var t = around.start - 366 * 86400
+    // The changes of offset, found day by day and then to the second (a zone a file defined
+    // may not know its spans).
+    let first = around.start - 366 * 86400
     let last = around.end + 366 * 86400
-    while t < last {
-      let span = zone.utcOffsetSpan(at: t)
-      spans.append((span.offset, spans.isEmpty ? t : span.from))
-      t = max(span.to, t + 1)
+    var offset = zone.utcOffset(at: first)
+    var spans: [(offset: Int, from: Instant)] = [(offset, first)]
+    var probe = first
+    while probe < last {
+      let next = min(probe + 86400, last)
+      guard zone.utcOffset(at: next) != offset else {
+        probe = next
+        continue
+      }
+      var (low, high) = (probe, next)
+      while high - low > 1 {
+        let middle = low + (high - low) / 2
+        if zone.utcOffset(at: middle) == offset { low = middle } else { high = middle }
+      }
+      offset = zone.utcOffset(at: high)
+      spans.append((offset, high))
+      probe = high
     }
     let standard = spans.map(\.offset).min() ?? 0
     let tz = icalcomponent_new(ICAL_VTIMEZONE_COMPONENT)!

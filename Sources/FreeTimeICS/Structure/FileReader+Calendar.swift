@@ -64,7 +64,7 @@ extension FileReader {
     person.diagnostics.append(
       warning(
         line,
-        "X-WR-TIMEZONE '\(Sanitize.text(name, limit: 80))' is not a known zone; floating times are read in \(calendar.home.name)"
+        "X-WR-TIMEZONE '\(Sanitize.text(name, limit: 80))' is not a known zone, nor a VTIMEZONE of its calendar; ignored (the home zone comes from the next rule: freetime check names it)"
       ))
   }
 

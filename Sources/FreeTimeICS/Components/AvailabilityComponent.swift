@@ -2,8 +2,8 @@ import FreeTimeCore
 
 /// RFC 7953 VAVAILABILITY: inside its DTSTART–DTEND (or everywhere, without them) the person
 /// is unavailable except in its AVAILABLE components (which may recur, and are read as events
-/// are). With `--hours` or `--days`, that unavailable time replaces the working hours for this
-/// person.
+/// are). That unavailable time limits the person, with or without `--hours` (README, Working
+/// hours).
 extension ComponentReader {
   mutating func readAvailability(
     _ lines: [ContentLine], in calendar: inout CalendarScope, into person: inout PersonAccumulator

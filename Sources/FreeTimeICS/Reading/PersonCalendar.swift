@@ -27,8 +27,8 @@ public struct PersonCalendar: Sendable {
   /// The time the calendar speaks for (VFREEBUSY ranges, X-CALSTART/X-CALEND), sorted and
   /// disjoint; nil for all time. Outside it the person's time is unknown.
   public var coverage: [Interval]?
-  /// Whether the calendar has a VAVAILABILITY (RFC 7953); with `--hours` or `--days`, its
-  /// `unavailable` time replaces the working hours for this person.
+  /// Whether the calendar has a VAVAILABILITY (RFC 7953); its `unavailable` time limits the
+  /// person, and replaces the general working hours (README, Working hours).
   public var hasAvailability: Bool
   public var unavailable: [Interval]
   /// The person's own working hours, from their calendar (Outlook's X-MS-OLK-WKHR*), and the

@@ -56,7 +56,7 @@ public enum Booking {
       attendees.append(Invitation.Attendee(name: person.name, address: address, kind: kind))
     }
     let room = people.first { $0.role == .room }
-    let location = room.map { request.people.file?.rooms[$0.name]?.location ?? $0.name }
+    let location = room.map { request.fileRoom($0.name)?.location ?? $0.name }
     guard let organizer = organizer ?? attendees.first?.address else {
       throw ScheduleError("the invitation needs an organizer: give --organizer ADDRESS")
     }

@@ -130,6 +130,7 @@ public struct PeopleDirectory: Sendable {
       kinds: person.calendars.map(CalendarArgument.kind), name: person.name, role: role,
       arguments: person.calendars)
     source.isNamed = true
+    source.fromPeopleFile = true
     return source
   }
 
@@ -138,6 +139,7 @@ public struct PeopleDirectory: Sendable {
       kinds: [CalendarArgument.kind(room.calendar)], name: room.name, role: role,
       arguments: [room.calendar])
     source.isNamed = true
+    source.fromPeopleFile = true
     return source
   }
 

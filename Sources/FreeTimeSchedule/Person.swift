@@ -1,5 +1,6 @@
 import FreeTimeCore
 import FreeTimeICS
+import FreeTimePeople
 
 /// Where a person's working hours come from (README, Working hours), strongest first.
 public enum HoursSource: String, Sendable {
@@ -146,11 +147,18 @@ extension SchedulingRequest {
       ?? HoursChoice(spans: calendar.statedSpans, days: calendar.statedDays)
   }
 
+  /// The people file's room of that name, when the room is read by a given name (as its
+  /// people's settings are, `applyPeopleFile`).
+  public func fileRoom(_ name: String) -> PeopleFile.Room? {
+    guard sources.contains(where: { $0.name == name && $0.isNamed }) else { return nil }
+    return people.room(name)
+  }
+
   /// A person's address, strongest first: a room's `email` in the people file, `--owner` or
   /// the people file's `email` (the reader's owner option), their name when it is an address,
   /// the calendar's own owner address.
   func address(of calendar: PersonCalendar) -> (String?, AddressSource?) {
-    if let room = people.room(calendar.name), let email = room.email { return (email, .room) }
+    if let room = fileRoom(calendar.name), let email = room.email { return (email, .room) }
     if let given = readOptions.owners[calendar.name] { return (given, .option) }
     if ReadOptions.isOwnerAddress(calendar.name) { return (calendar.name, .name) }
     if let owner = calendar.owner { return (owner, .calendar) }

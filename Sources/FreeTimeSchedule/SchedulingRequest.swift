@@ -48,6 +48,12 @@ public struct SchedulingRequest: Sendable {
   /// command line wins for the same person.
   public mutating func applyPeopleFile() {
     for source in sources where source.isNamed {
+      // A room's address is its owner's: the replies read, the invitation sent.
+      if source.role == .room, readOptions.owners[source.name] == nil,
+        let email = people.room(source.name)?.email
+      {
+        readOptions.owners[source.name] = email
+      }
       guard let person = people.person(source.name) else { continue }
       if readOptions.homeZones[source.name] == nil, let zone = person.zone {
         readOptions.homeZones[source.name] = Zone.lookUp(zone)
@@ -80,6 +86,15 @@ public struct SchedulingRequest: Sendable {
       homeZones[name] = z
     }
     return homeZones
+  }
+
+  /// `--quorum K` needs K required people at the least (a group counts each member).
+  public static func checkQuorum(_ quorum: Int?, sources: [CalendarSource]) throws(ScheduleError) {
+    let required = sources.filter { $0.role == .required }.count
+    if let quorum, quorum > required {
+      throw .usage(
+        "--quorum must be between 1 and the number of required people (\(required)).")
+    }
   }
 
   /// Rooms have no working hours: `--hours NAME=` or `--days NAME=` for one is refused.

@@ -10,9 +10,12 @@ extension Freetime {
       commandName: "busy",
       abstract: "Write a person's busy time as a VFREEBUSY: times only, no details.",
       discussion: """
-        One VFREEBUSY per calendar, with UTC FREEBUSY periods typed BUSY or BUSY-TENTATIVE for \
-        the window, and nothing else: no summaries, attendees or locations. freetime reads it \
-        back to the same free time as the calendar it came from.
+        One VCALENDAR per person: their name, home zone and own working hours (Outlook's, the \
+        people file's, their VAVAILABILITY), and a VFREEBUSY with their address as ORGANIZER \
+        and UTC FREEBUSY periods for the window typed BUSY, BUSY-TENTATIVE, BUSY-UNAVAILABLE \
+        (out of office) or X-FREETIME-UNKNOWN (time nobody knows about); no summaries, \
+        attendees or locations. freetime reads it back as the same person: the same slots, \
+        suggestions and home zone.
         """
     )
 
@@ -24,6 +27,8 @@ extension Freetime {
     @OptionGroup var window: WindowOptions
     /// -o.
     @OptionGroup var output: OutputFileOptions
+    /// --zone, --owner.
+    @OptionGroup var person: PersonOptions
     /// --strict.
     @OptionGroup var warnings: WarningOptions
     /// --max-line-bytes, --max-file-instances, --cpu-budget.
@@ -35,11 +40,11 @@ extension Freetime {
     }
 
     /// Reads as the default command does with its defaults: tentative and all-day events
-    /// block time, no `--zone`, no `--buffer`.
+    /// block time, no `--buffer`; `--zone` and `--owner` as given.
     func run() throws {
       let request = try SchedulingRequest(
         calendars: calendars, peopleFile: peopleFile, window: window, reading: nil,
-        scheduling: nil, limits: limits)
+        person: person, scheduling: nil, limits: limits)
       let people = try Reading.people(request, quiet: false)
       try Reading.warn(about: people, strict: warnings.strict, quiet: false, summary: false)
       let text = ICSWriter.busy(

@@ -51,7 +51,7 @@ struct PersonOptions: ParsableArguments {
   @Option(
     name: .customLong("zone"),
     help: ArgumentHelp(
-      "A calendar's home zone for all-day events, floating times and working hours (default: its X-WR-TIMEZONE, else the zone most of its events name, else --tz).",
+      "A calendar's home zone for all-day events, floating times and working hours (default: the people file's, its X-WR-TIMEZONE, the zone of its own working hours, the zone most of its own events name, of all its events, else --tz)",
       valueName: "name=zone")
   )
   var zones: [String] = []

@@ -48,12 +48,11 @@ struct SchedulingOptions: ParsableArguments {
     completion: .file(extensions: ["ics"]))
   var room: [String] = []
 
-  /// `--quorum` against the `required` calendars, then standard input once.
+  /// `--quorum` at least 1 (the library checks it against the people required), then standard
+  /// input once.
   func check(_ required: CalendarArguments) throws {
-    if let quorum, quorum < 1 || quorum > required.calendars.count {
-      throw ValidationError(
-        "--quorum must be between 1 and the number of required calendars (\(required.calendars.count))."
-      )
+    if let quorum, quorum < 1 {
+      throw ValidationError("--quorum must be at least 1.")
     }
     try required.checkStandardInput(with: optional + room)
   }

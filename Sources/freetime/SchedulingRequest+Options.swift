@@ -14,15 +14,16 @@ import FreeTimeSchedule
 extension SchedulingRequest {
   init(
     calendars: CalendarArguments, peopleFile: PeopleFileOptions, window: WindowOptions,
-    reading: ReadingOptions?, scheduling: SchedulingOptions?, slot: SlotOptions? = nil,
-    explain: Bool = false, limits: LimitOptions
+    reading: ReadingOptions?, person: PersonOptions? = nil, scheduling: SchedulingOptions?,
+    slot: SlotOptions? = nil, explain: Bool = false, limits: LimitOptions
   ) throws {
     let zone = try SchedulingRequest.zone(window.tz)
     let now = Instant(time(nil))
     try self.init(
       calendars: calendars, peopleFile: peopleFile, zone: zone,
       window: try SchedulingRequest.window(window, zone: zone, now: now), now: now,
-      reading: reading, scheduling: scheduling, optional: scheduling?.optional ?? [],
+      reading: reading, person: person, scheduling: scheduling,
+      optional: scheduling?.optional ?? [],
       room: scheduling?.room ?? [], slot: slot, explain: explain, limits: limits)
   }
 
@@ -30,7 +31,8 @@ extension SchedulingRequest {
   /// (`busy`, and `book` for scheduling), their defaults.
   init(
     calendars: CalendarArguments, peopleFile: PeopleFileOptions, zone: Zone, window range: Interval,
-    now: Instant, reading: ReadingOptions?, scheduling: SchedulingOptions?, optional: [String],
+    now: Instant, reading: ReadingOptions?, person: PersonOptions? = nil,
+    scheduling: SchedulingOptions?, optional: [String],
     room: [String], slot: SlotOptions?, explain: Bool, limits: LimitOptions
   ) throws {
     let people = try peopleFile.load()
@@ -42,11 +44,11 @@ extension SchedulingRequest {
     // Busy time just outside the window still counts once --buffer pads it into the window.
     var readOptions = ReadOptions(
       window: Interval(range.start - buffer, range.end + buffer), defaultZone: zone,
-      homeZones: try SchedulingRequest.homeZones(reading?.zones ?? []),
+      homeZones: try SchedulingRequest.homeZones(reading?.zones ?? person?.zones ?? []),
       tentative: reading?.tentative == .free ? .free : .busy,
       allDay: reading?.allDay == .free ? .free : .busy,
       maxInstances: reading?.maxInstances ?? ReadOptions.defaultMaxInstances)
-    readOptions.owners = try SchedulingRequest.owners(reading?.owners ?? [])
+    readOptions.owners = try SchedulingRequest.owners(reading?.owners ?? person?.owners ?? [])
     readOptions.explain = explain || slot?.explain == true
     readOptions.limits = limits.limits
     self.init(
@@ -66,6 +68,7 @@ extension SchedulingRequest {
     self.buffer = buffer
     grid = slot?.align?.seconds
     quorum = scheduling?.quorum
+    try SchedulingRequest.checkQuorum(quorum, sources: sources)
     ignoreOwnHours = scheduling?.noOwnHours ?? false
     unknownIsBusy = reading?.unknown != .free
     applyPeopleFile()

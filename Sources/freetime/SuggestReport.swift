@@ -89,12 +89,10 @@ struct SuggestReport {
   }
 
   /// The calendar arguments that name a person to `freetime book`: their name when the people
-  /// file knows it, else the arguments they were given by.
+  /// file gave them, else the arguments they were given by.
   func tokens(_ name: String) -> [String] {
-    if let file = request.people.file, file.people[name] != nil || file.rooms[name] != nil {
-      return [name]
-    }
-    return request.sources.first { $0.name == name }?.arguments ?? [name]
+    guard let source = request.sources.first(where: { $0.name == name }) else { return [name] }
+    return source.fromPeopleFile ? [name] : source.arguments
   }
 
   /// `freetime book …` for a meeting: its attendees required, the missing and optional people

@@ -50,10 +50,29 @@ struct Timeline {
     self.slots = slots
     window = request.window
     zone = request.zone
-    // The part of the day anyone's working hours need (the whole day when nobody has any).
-    let spans = people.compactMap { $0.hours?.daySpan }
-    dayStart = spans.map(\.start).min() ?? 0
-    dayEnd = spans.map(\.end).max() ?? 86_400
+    // The part of the day, on the --tz wall clock, that anyone's working hours (or
+    // availability) leave open, in their own zones; the whole day when nobody has any, or when
+    // someone's open time runs through midnight here.
+    var start = 86_400
+    var end = 0
+    var whole = true
+    open: for person in people where !person.offHours.isEmpty {
+      for open in FreeSlots.free(busy: person.offHours, in: request.window) {
+        let from = LocalTimeResolver.civil(open.start, in: request.zone)
+        let to = LocalTimeResolver.civil(open.end, in: request.zone)
+        let day = CivilTime.floorDiv(from, 86_400)
+        guard CivilTime.floorDiv(to - 1, 86_400) == day else {
+          whole = true
+          break open
+        }
+        whole = false
+        start = min(start, Int(from - day * 86_400))
+        end = max(end, Int(to - day * 86_400))
+      }
+    }
+    // On the quarter hours the cells are drawn on.
+    dayStart = whole ? 0 : start / 900 * 900
+    dayEnd = whole ? 86_400 : min(86_400, (end + 899) / 900 * 900)
   }
 
   func render(_ paint: Paint = Paint(on: false)) -> String {

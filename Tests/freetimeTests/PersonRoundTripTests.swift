@@ -204,4 +204,30 @@ import Testing
       #expect(try summary(original.stdout) == summary(back.stdout), "\(options)")
     }
   }
+
+  /// A group counts its members for --quorum; suggest's book command names a person given by
+  /// NAME=PATH by that argument even when the people file has the name, and a person of the
+  /// file by their name.
+  @Test func groupsAndBookArguments() throws {
+    let (config, dir) = try BookTests.vdirTeam()
+    try
+      (String(contentsOfFile: config, encoding: .utf8)
+      + "\n[groups]\nteam = [\"alice\", \"bob\", \"carol\"]\n")
+      .write(toFile: config, atomically: true, encoding: .utf8)
+    let window = ["--from", "2026-11-23", "--to", "2026-11-28", "--tz", "Europe/Prague"]
+    let quorum = try Run.freetime(["--config", config, "@team", "--quorum", "2"] + window)
+    #expect(quorum.status == 0, "\(quorum.stderr)")
+    let tooMany = try Run.freetime(["--config", config, "@team", "--quorum", "4"] + window)
+    #expect(tooMany.status == 2)
+    #expect(tooMany.stderr.contains("number of required people (3)"), "\(tooMany.stderr)")
+    let other = dir + "/other-alice.ics"
+    try FileManager.default.copyItem(
+      atPath: Run.fixtures.appendingPathComponent("team/carol.ics").path, toPath: other)
+    let suggest = try Run.freetime(
+      ["suggest", "--config", config, "alice=\(other)", "bob", "--duration", "30m", "--count", "1"]
+        + window)
+    #expect(suggest.status == 0, "\(suggest.stderr)")
+    #expect(suggest.stdout.contains("alice=\(other)"), "\(suggest.stdout)")
+    #expect(suggest.stdout.contains(" bob"), "\(suggest.stdout)")
+  }
 }

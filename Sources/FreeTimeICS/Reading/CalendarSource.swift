@@ -20,6 +20,9 @@ public struct CalendarSource: Sendable, Hashable {
   /// Whether the name was given (`NAME=PATH`, a people file), not taken from a file name: two
   /// sources of one given name are one person.
   public var isNamed = false
+  /// Whether the people file gave it (a person, group member or room of the file): `book`
+  /// names it by its name then, else by its arguments.
+  public var fromPeopleFile = false
 
   public init(kinds: [Kind], name: String, role: Role = .required, arguments: [String]) {
     self.kinds = kinds
@@ -40,6 +43,7 @@ public struct CalendarSource: Sendable, Hashable {
   /// such as a person named twice through a group, is read once).
   public func adding(_ other: CalendarSource) -> CalendarSource {
     var merged = self
+    merged.fromPeopleFile = fromPeopleFile || other.fromPeopleFile
     for (kind, argument) in zip(other.kinds, other.arguments) where !kinds.contains(kind) {
       merged.kinds.append(kind)
       merged.arguments.append(argument)

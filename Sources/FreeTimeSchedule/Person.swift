@@ -215,3 +215,25 @@ extension Person {
     return out
   }
 }
+
+extension Person {
+  /// What limits this person's free time, and where it comes from (`freetime check`): nil when
+  /// nothing of their own does.
+  public var hoursNote: String? {
+    switch hoursFrom {
+    case .availability:
+      return
+        "available as their VAVAILABILITY says (in \(hoursZone.name)); it limits their free time (--hours NAME=, --days NAME= and the people file override it, --no-own-hours ignores it)"
+    case .outlook, .peopleFile, .option:
+      let said = [
+        HoursSource.outlook: "Outlook's working hours (X-MS-OLK-WKHR*)",
+        .peopleFile: "the people file", .option: "--hours NAME= or --days NAME=",
+      ][hoursFrom]!
+      guard let hours else { return nil }
+      return
+        "working hours \(hours.description) in \(hoursZone.name), from \(said); they limit their free time (--no-own-hours ignores the person's own)"
+    case .general, .none:
+      return nil
+    }
+  }
+}

@@ -47,7 +47,13 @@ extension Freetime {
       var findings = Findings()
       for source in request.sources {
         do {
-          findings.add(try CalendarReader.read(source, options: request.readOptions).diagnostics)
+          let calendar = try CalendarReader.read(source, options: request.readOptions)
+          var diagnostics = calendar.diagnostics
+          if let note = request.resolve(calendar).hoursNote {
+            diagnostics.append(
+              Diagnostic(file: source.argument, line: nil, message: note, severity: .note))
+          }
+          findings.add(diagnostics)
         } catch let error as ReadError {
           findings.add(error)
         }

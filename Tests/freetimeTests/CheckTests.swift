@@ -16,13 +16,15 @@ import Testing
     #expect(run.stderr == "freetime: 0 errors, 0 warnings, 4 notes in 2 calendars\n")
   }
 
-  /// An AVAILABLE recurs without an end by nature: `check` notes such series in events only.
+  /// An AVAILABLE recurs without an end by nature: `check` notes such series in events only,
+  /// and notes that the person's VAVAILABILITY limits them.
   @Test func availableComponentsGetNoEventNotes() throws {
     let run = try Run.freetime(["check", "Fixtures/availability/erin.ics"])
     #expect(run.status == 0)
     #expect(
       run.stdout == """
         Fixtures/availability/erin.ics: note: home zone America/Montreal, from X-WR-TIMEZONE; all-day events, floating times and working hours are read in it
+        Fixtures/availability/erin.ics: note: available as their VAVAILABILITY says (in America/Montreal); it limits their free time (--hours NAME=, --days NAME= and the people file override it, --no-own-hours ignores it)
         Fixtures/availability/erin.ics:16: note: TZID 'America/Montreal' has no VTIMEZONE in the file; the system zone is used
 
         """)

@@ -159,6 +159,11 @@ import Testing
     #expect(
       run.stdout.contains(
         "garbled-hours.ics:9: warning: X-MS-OLK-WKHRDAYS 'XX,YY' does not name weekdays"))
-    #expect(!run.stdout.contains("working hours from Outlook"))
+    #expect(!run.stdout.contains("from Outlook's working hours"))
+    let readable = try Run.freetime(["check", "Fixtures/producers/outlook-working-hours.ics"])
+    #expect(
+      readable.stdout.contains(
+        "note: working hours 07:00-15:00 mon-thu in Europe/Berlin, from Outlook's working hours"),
+      "\(readable.stdout)")
   }
 }

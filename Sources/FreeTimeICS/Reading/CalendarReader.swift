@@ -59,14 +59,6 @@ public enum CalendarReader {
     if options.lint {
       person.diagnostics.append(
         person.homeZones.note(home, file: source, tz: options.defaultZone))
-      if let hours = person.ownHours.outlook.hours {
-        person.diagnostics.append(
-          Diagnostic(
-            file: source, line: nil,
-            message:
-              "working hours from Outlook (X-MS-OLK-WKHR*): \(hours.description) in \((person.ownHours.outlook.zone ?? home.zone ?? options.defaultZone).name); they are this person's, unless --hours NAME=, --days NAME=, the people file or a VAVAILABILITY say otherwise (--no-own-hours ignores them)",
-            severity: .note))
-      }
     }
     for var file in waiting {
       try file.readAwaitingHome(in: home.zone ?? options.defaultZone, into: &person)

@@ -3,6 +3,10 @@ import FoundationEssentials
 import FoundationInternationalization
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 #if canImport(_FoundationICU)
   internal import _FoundationICU
 #endif
@@ -65,23 +69,19 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
   }
 
   /// The zone a tz database link names (`Asia/Calcutta` → `Asia/Kolkata`), else the name: the
-  /// `L` lines of the system's tzdata.zi.
+  /// target of the system's zoneinfo file of that name when it is a symbolic link (Debian's
+  /// tzdata installs links so).
   public static func canonicalName(_ name: String) -> String {
-    links[name] ?? name
+    let root = "/usr/share/zoneinfo/"
+    guard !name.isEmpty, !name.hasPrefix("/"), !name.contains(".."),
+      let resolved = realpath(root + name, nil)
+    else { return name }
+    defer { free(resolved) }
+    let path = String(cString: resolved)
+    guard path.hasPrefix(root) else { return name }
+    let target = String(path.dropFirst(root.count))
+    return Zone.named(target) != nil ? target : name
   }
-
-  private static let links: [String: String] = {
-    guard
-      let text = try? String(
-        contentsOfFile: "/usr/share/zoneinfo/tzdata.zi", encoding: .utf8)
-    else { return [:] }
-    var out: [String: String] = [:]
-    for line in text.split(separator: "\n") where line.hasPrefix("L ") {
-      let parts = line.split(separator: " ")
-      if parts.count == 3 { out[String(parts[2])] = String(parts[1]) }
-    }
-    return out
-  }()
 
   /// IANA names by their lower-case spelling.
   private static let caselessNames: [String: String] = {

@@ -223,7 +223,7 @@ extension Person {
     switch hoursFrom {
     case .availability:
       return
-        "available as their VAVAILABILITY says (in \(hoursZone.name)); it limits their free time (--hours NAME=, --days NAME= and the people file override it, --no-own-hours ignores it)"
+        "available as their VAVAILABILITY says; it limits their free time (--hours NAME=, --days NAME= and the people file override it, --no-own-hours ignores it)"
     case .outlook, .peopleFile, .option:
       let said = [
         HoursSource.outlook: "Outlook's working hours (X-MS-OLK-WKHR*)",

@@ -24,7 +24,7 @@ import Testing
     #expect(
       run.stdout == """
         Fixtures/availability/erin.ics: note: home zone America/Montreal, from X-WR-TIMEZONE; all-day events, floating times and working hours are read in it
-        Fixtures/availability/erin.ics: note: available as their VAVAILABILITY says (in America/Montreal); it limits their free time (--hours NAME=, --days NAME= and the people file override it, --no-own-hours ignores it)
+        Fixtures/availability/erin.ics: note: available as their VAVAILABILITY says; it limits their free time (--hours NAME=, --days NAME= and the people file override it, --no-own-hours ignores it)
         Fixtures/availability/erin.ics:16: note: TZID 'America/Montreal' has no VTIMEZONE in the file; the system zone is used
 
         """)

@@ -230,4 +230,34 @@ import Testing
     #expect(suggest.stdout.contains("alice=\(other)"), "\(suggest.stdout)")
     #expect(suggest.stdout.contains(" bob"), "\(suggest.stdout)")
   }
+
+  /// Outlook's working hours are read in the zone their TZID names as its events are: the
+  /// file's own VTIMEZONE of that name when it differs from the system's (Outlook 2003 keeps
+  /// old rules under a known name).
+  @Test func outlookHoursInTheFilesOwnDefinition() throws {
+    let text = Self.customOutlook.replacingOccurrences(
+      of: "Customized Time Zone", with: "America/Los_Angeles"
+    ).replacingOccurrences(of: "TZOFFSETTO:-0800", with: "TZOFFSETTO:-0600")
+      .replacingOccurrences(of: "TZOFFSETFROM:-0800", with: "TZOFFSETFROM:-0600")
+    let path = Temp.file(text, name: "old-rules-outlook.ics")
+    let run = try Run.freetime(
+      [path, "--format", "csv", "--from", "2026-11-23", "--to", "2026-11-24", "--tz", "UTC"])
+    // 08:00-17:00 at -06:00 is 14:00-23:00 UTC (the system's Los Angeles would say 16:00-01:00).
+    #expect(
+      run.stdout.contains("2026-11-23T14:00:00+00:00,2026-11-23T23:00:00+00:00"), "\(run.stdout)")
+  }
+
+  /// Every line of the busy export ends with CRLF, also where libical folds a line at its end.
+  @Test func exportLinesEndWithCRLF() throws {
+    let (config, _) = try BookTests.vdirTeam()
+    try
+      (String(contentsOfFile: config, encoding: .utf8)
+      .replacingOccurrences(of: "[people.bob]\n", with: "[people.bob]\nhours = \"09:00-17:00\"\n"))
+      .write(toFile: config, atomically: true, encoding: .utf8)
+    let export = try Run.freetime(
+      ["busy", "--config", config, "bob", "--from", "2026-11-23", "--to", "2026-11-28"])
+    #expect(export.status == 0, "\(export.stderr)")
+    #expect(export.stdout.contains("X-FREETIME-DERIVED"))
+    #expect(!export.stdout.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+  }
 }

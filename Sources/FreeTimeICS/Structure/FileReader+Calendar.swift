@@ -15,9 +15,18 @@ extension FileReader {
     // A calendar without components still names its owner.
     if person.owner == nil { person.owner = calendar.owner.address }
     warnPendingZone(into: &person)
-    // Outlook's working hours in a zone the VCALENDAR defines (its custom zones).
-    if person.ownHours.outlook.zone == nil, let tzid = person.ownHours.outlook.tzid {
-      person.ownHours.outlook.zone = calendar.zones.namedZone(for: tzid)
+    // Outlook's working hours in the zone its TZID names, as its events are: the VCALENDAR's
+    // own VTIMEZONE of that name first (Outlook's custom zones, and the old rules Outlook 2003
+    // keeps for a Windows name), the system's zone of the name when the two agree in the window.
+    if let tzid = person.ownHours.outlook.tzid {
+      let system = person.ownHours.outlook.zone
+      if calendar.zones.source(of: tzid) == .file, let own = calendar.zones.zone(for: tzid) {
+        if system == nil || !system!.agrees(with: own, in: options.window) {
+          person.ownHours.outlook.zone = own
+        }
+      } else if system == nil {
+        person.ownHours.outlook.zone = calendar.zones.namedZone(for: tzid)
+      }
     }
     if calendar.coverage.calRangeUnreadable, let start = calendar.coverage.calStart,
       calendar.coverage.calEnd != nil

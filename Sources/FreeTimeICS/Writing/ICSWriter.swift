@@ -306,10 +306,29 @@ public enum ICSWriter {
     return cal
   }
 
-  private static func render(_ cal: OpaquePointer) -> String {
+  /// The component as iCalendar text (libical's serializer). libical 3.0.16 folds a line whose
+  /// value ends at the fold's column into a fold and a bare LF (`…\r\n \n`); that is the
+  /// line's own CRLF end (RFC 5545 §3.1).
+  static func render(_ cal: OpaquePointer) -> String {
     guard let raw = icalcomponent_as_ical_string_r(cal) else { return "" }
     defer { free(raw) }
-    return String(cString: raw)
+    let text = UnsafeBufferPointer(
+      start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
+    var out: [UInt8] = []
+    out.reserveCapacity(text.count)
+    var i = 0
+    while i < text.count {
+      if text[i] == 0x0D, i + 3 < text.count, text[i + 1] == 0x0A, text[i + 2] == 0x20,
+        text[i + 3] == 0x0A
+      {
+        out += [0x0D, 0x0A]
+        i += 4
+        continue
+      }
+      out.append(text[i])
+      i += 1
+    }
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// A zone's VTIMEZONE around a time: an observance for each change of offset from a year

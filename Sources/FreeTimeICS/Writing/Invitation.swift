@@ -130,9 +130,7 @@ public struct Invitation: Sendable {
     icalcomponent_add_property(event, icalproperty_new_status(ICAL_STATUS_CONFIRMED))
     icalcomponent_add_property(event, icalproperty_new_transp(ICAL_TRANSP_OPAQUE))
     icalcomponent_add_component(cal, event)
-    guard let raw = icalcomponent_as_ical_string_r(cal) else { return "" }
-    defer { free(raw) }
-    return String(cString: raw)
+    return ICSWriter.render(cal)
   }
 
   /// The zone's VTIMEZONE around the meeting (`ICSWriter.timezone`).

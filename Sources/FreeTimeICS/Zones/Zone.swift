@@ -68,6 +68,17 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
     return WindowsDisplayName.windowsID(caseless: name).flatMap(windows)
   }
 
+  /// Whether two zones have the same UTC offset throughout `window` (looked at day by day, and
+  /// at its end).
+  public func agrees(with other: Zone, in window: Interval) -> Bool {
+    var t = window.start
+    while t < window.end {
+      if utcOffset(at: t) != other.utcOffset(at: t) { return false }
+      t += 86_400
+    }
+    return utcOffset(at: window.end) == other.utcOffset(at: window.end)
+  }
+
   /// The zone a tz database link names (`Asia/Calcutta` → `Asia/Kolkata`), else the name: the
   /// target of the system's zoneinfo file of that name when it is a symbolic link (Debian's
   /// tzdata installs links so).

@@ -33,6 +33,8 @@ struct HomeZoneVotes {
   /// first seen.
   private var counts: [String: (count: Int, own: Int, first: Int, zone: Zone)] = [:]
   private var last: (tzid: String, name: String)? = nil
+  /// Each TZID's zone key once looked up (a calendar's events take turns among a few zones).
+  private var keys: [String: String] = [:]
 
   /// Counts one event's DTSTART, when it is a timed value with a TZID freetime knows; `own`:
   /// the person organises the event, or it has no ORGANIZER.
@@ -45,9 +47,16 @@ struct HomeZoneVotes {
       if own { counts[last.name]!.own += 1 }
       return
     }
+    if let key = keys[tzid], counts[key] != nil {
+      counts[key]!.count += 1
+      if own { counts[key]!.own += 1 }
+      last = (tzid, key)
+      return
+    }
     guard let zone = zones.namedZone(for: tzid) else { return }
     let seen = counts.count
     let key = Zone.canonicalName(zone.name)
+    keys[tzid] = key
     if counts[key] == nil {
       counts[key] = (0, 0, seen, key == zone.name ? zone : Zone.named(key) ?? zone)
     }

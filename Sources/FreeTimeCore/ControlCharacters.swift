@@ -50,10 +50,14 @@ public enum Sanitize {
   /// `limit` characters with an ellipsis.
   public static func text(_ s: String, limit: Int = 200) -> String {
     var out = ""
+    // Counting the characters costs the whole string: only once there are as many scalars
+    // (a character is one scalar or more) is the count looked at.
+    var scalars = 0
     for scalar in s.unicodeScalars {
       if ControlCharacters.contains(scalar) { continue }
       out.unicodeScalars.append(scalar)
-      if out.count >= limit {
+      scalars += 1
+      if scalars >= limit && out.count >= limit {
         out += "…"
         break
       }

@@ -10,7 +10,8 @@ extension Merger {
   ///
   /// - Returns: slots sorted by start, then by group size (largest first), then by end; each
   ///   lists its group in the order given, then the optional people free throughout it.
-  /// - Complexity: O(m · n) for m free intervals of n required people.
+  /// - Complexity: O(m · n) for m free intervals of n required people, plus the slots found
+  ///   and their groups.
   public func quorum(_ participants: [Participant], atLeast k: Int, window: Interval) -> [Slot] {
     let rooms = participants.filter { $0.role == .room }
     guard !rooms.isEmpty else {
@@ -61,8 +62,10 @@ extension Merger {
     events.sort { a, b in
       a.time != b.time ? a.time < b.time : (!a.isStart && b.isStart)
     }
-    var since: [Int: Instant] = [:]  // free people and since when
-    var found = Set<Slot>()
+    // The people free now and since when, in the order they became free: a start comes at the
+    // sweep's time, never before an earlier one, so the list stays sorted by `since`.
+    var free: [(since: Instant, person: Int)] = []
+    var sinceOf = [Instant?](repeating: nil, count: required.count)
     var slots: [(interval: Interval, group: [Int])] = []
     var index = 0
     while index < events.count {
@@ -78,21 +81,42 @@ extension Merger {
         index += 1
       }
       if !ending.isEmpty {
-        let times = Set(since.values)
-        for q in ending {
-          guard let own = since[q] else { continue }
-          for s in times where s >= own {
-            let interval = Interval(s, t)
-            guard interval.duration >= max(minimum, 1) else { continue }
-            let group = since.filter { $0.value <= s }.map(\.key).sorted()
-            guard group.count >= k else { continue }
-            let slot = Slot(interval: interval, free: group.map { String($0) })
-            if found.insert(slot).inserted { slots.append((interval, group)) }
+        // A candidate [s, t) for each distinct `since` s not earlier than the ending person's
+        // own, its group everyone free since s or earlier: a prefix of `free`. Only from the
+        // k-th entry on is a prefix large enough. Each s gives one slot at this t.
+        var emitted = Set<Instant>()
+        if k >= 1, k <= free.count {
+          let kth = free[k - 1].since
+          for q in ending {
+            guard let own = sinceOf[q] else { continue }
+            let from = max(own, kth)
+            // The first entry free since `from` or later.
+            var low = 0
+            var high = free.count
+            while low < high {
+              let middle = (low + high) / 2
+              if free[middle].since < from { low = middle + 1 } else { high = middle }
+            }
+            var j = low
+            while j < free.count {
+              let s = free[j].since
+              var last = j
+              while last + 1 < free.count && free[last + 1].since == s { last += 1 }
+              let interval = Interval(s, t)
+              if last + 1 >= k, interval.duration >= max(minimum, 1), emitted.insert(s).inserted {
+                slots.append((interval, free[0...last].map(\.person).sorted()))
+              }
+              j = last + 1
+            }
           }
         }
-        for q in ending { since[q] = nil }
+        for q in ending { sinceOf[q] = nil }
+        free.removeAll { sinceOf[$0.person] == nil }
       }
-      for p in starting { since[p] = t }
+      for p in starting {
+        sinceOf[p] = t
+        free.append((t, p))
+      }
     }
     slots.sort { a, b in
       if a.interval.start != b.interval.start { return a.interval.start < b.interval.start }

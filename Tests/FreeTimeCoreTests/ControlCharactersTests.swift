@@ -33,4 +33,18 @@ import Testing
     #expect(Sanitize.text("abcdef", limit: 3) == "abc…")
     #expect(Sanitize.text("ab\u{0}\u{202A}", limit: 3) == "ab")
   }
+
+  /// The limit counts characters, also when one is several scalars, and a long text is cut
+  /// there (the field of a slot that lists hundreds of people).
+  @Test func theLimitCountsCharacters() {
+    let long = String(repeating: "a", count: 20_000)
+    #expect(Sanitize.text(long, limit: 10_000) == String(repeating: "a", count: 10_000) + "…")
+    let accented = String(repeating: "e\u{301}", count: 6_000)
+    let cut = Sanitize.text(accented, limit: 5_000)
+    #expect(cut.count == 5_001)
+    #expect(cut.hasSuffix("…"))
+    // Cut at the character that reaches the limit, before a mark that would join it.
+    #expect(Sanitize.text("e\u{301}e\u{301}", limit: 2) == "e\u{301}e…")
+    #expect(Sanitize.text("abc", limit: 5) == "abc")
+  }
 }

@@ -71,7 +71,9 @@ struct Report {
       if let why = noSlotReason { out += paint.dim("    " + why) + "\n" }
       return out
     }
-    let rows = slots.map(tableRow)
+    // Names and roles once: a row looks at everyone, and a Person is costly to copy.
+    let roles = people.map { (name: $0.name, role: $0.role) }
+    let rows = slots.map { tableRow($0, roles: roles) }
     var widths: [Int] = []
     for row in rows {
       for (i, cell) in row.enumerated() {
@@ -131,7 +133,7 @@ struct Report {
 
   /// One slot's cells: day, times, length, the times in other people's zones, rooms, who is
   /// missing.
-  private func tableRow(_ slot: Slot) -> [String] {
+  private func tableRow(_ slot: Slot, roles: [(name: String, role: Role)]) -> [String] {
     let s = TimeText.fields(slot.interval.start, zone: zone)
     let e = TimeText.fields(slot.interval.end, zone: zone)
     let startDay = CivilTime.floorDiv(s.civil, 86400)
@@ -161,12 +163,13 @@ struct Report {
         "· \(TimeText.city(other)) "
           + TimeText.span(slot.interval, zone: other, day: startDay))
     }
-    let optional = people.filter { $0.role == .optional && slot.free.contains($0.name) }
+    let free = Set(slot.free)
+    let optional = roles.filter { $0.role == .optional && free.contains($0.name) }
     if !optional.isEmpty {
       row.append("optional: " + Sanitize.text(optional.map(\.name).joined(separator: ", ")))
     }
     if !slot.rooms.isEmpty { row.append("rooms: " + slot.rooms.joined(separator: ", ")) }
-    let missing = people.filter { $0.role == .required && !slot.free.contains($0.name) }
+    let missing = roles.filter { $0.role == .required && !free.contains($0.name) }
     if !missing.isEmpty {
       row.append("missing: " + Sanitize.text(missing.map(\.name).joined(separator: ", ")))
     }

@@ -88,11 +88,9 @@ extension ComponentReader {
       .first { $0.name == "BUSYTYPE" }.map { ContentLine.asciiUppercased($0.strippedValue) }
     if busyType == "BUSY-TENTATIVE" {
       person.ownHours.tentativeUnavailable += unavailable
-      if options.tentative == .free { unavailable = [] }
     } else {
       person.ownHours.firmUnavailable += unavailable
     }
-    person.ownHours.unavailable += unavailable
     // One whose AVAILABLEs (read when it reaches the window) can none be read says nothing
     // that could be read.
     let read = !inWindow || availability.available.isEmpty || readAvailable > 0

@@ -66,7 +66,8 @@ public enum CalendarReader {
     // A calendar none of whose components that hold time can be read is an error, never
     // "free all the time".
     if let error = person.readability.error(arguments: arguments) { throw error }
-    return person.calendar(name: name, source: source, role: role, home: home)
+    return person.calendar(
+      name: name, source: source, role: role, home: home, tentative: options.tentative)
   }
 
   /// Reads one calendar held in memory, named `name` in messages (the fuzz target, tests).

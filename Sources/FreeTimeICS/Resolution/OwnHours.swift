@@ -11,11 +11,15 @@ struct OwnHours {
   /// Whether the calendar has a VAVAILABILITY (its hours replace `--hours`), and the time it
   /// leaves unavailable.
   var hasAvailability = false
-  var unavailable: [Interval] = []
   /// The unavailable time of VAVAILABILITYs with BUSYTYPE:BUSY-TENTATIVE, whatever
   /// `--tentative` says, and of the others.
   var tentativeUnavailable: [Interval] = []
   var firmUnavailable: [Interval] = []
+
+  /// The time unavailable: BUSY-TENTATIVE's only when tentative time blocks (`--tentative`).
+  func unavailable(tentative: BusyOrFree) -> [Interval] {
+    tentative == .busy ? firmUnavailable + tentativeUnavailable : firmUnavailable
+  }
   /// Hours and days the calendar states for its person as the people file would
   /// (`X-FREETIME-HOURS`, `X-FREETIME-DAYS`: `freetime busy` writes them).
   var statedSpans: [WorkingHours.Span]?

@@ -123,7 +123,8 @@ struct PersonAccumulator {
 
   /// The person's calendar once every file is read.
   mutating func calendar(
-    name: String, source: String, role: Role, home: (zone: Zone?, from: HomeZoneSource)
+    name: String, source: String, role: Role, home: (zone: Zone?, from: HomeZoneSource),
+    tentative: BusyOrFree
   ) -> PersonCalendar {
     let busy = finish()
     var calendar = PersonCalendar(
@@ -131,7 +132,8 @@ struct PersonAccumulator {
       homeZone: home.zone, homeZoneFrom: home.from, tentative: byKind.tentative,
       outOfOffice: byKind.outOfOffice, owner: owner?.text, coverage: coverage.intervals,
       origins: origins.busy,
-      hasAvailability: ownHours.hasAvailability, unavailable: ownHours.unavailable)
+      hasAvailability: ownHours.hasAvailability,
+      unavailable: ownHours.unavailable(tentative: tentative))
     calendar.unknown = byKind.unknown.map(\.interval)
     if !origins.table.isEmpty {
       calendar.unknownOrigins = byKind.unknown.map { origins.origin($0.origin) }

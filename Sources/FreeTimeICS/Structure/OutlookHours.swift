@@ -34,7 +34,7 @@ struct OutlookHours {
         zone = Zone.lookUp(text)
       }
     case "X-MS-OLK-WKHRDAYS":
-      let codes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+      let codes = OutlookHours.dayCodes
       let items = value.uppercased().split(separator: ",").map {
         String($0).trimmingWhitespace()
       }
@@ -48,6 +48,9 @@ struct OutlookHours {
     }
     return nil
   }
+
+  /// X-MS-OLK-WKHRDAYS's weekdays, Sunday (0) first.
+  static let dayCodes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
 
   /// `HHMMSS` (or `HHMM`) as seconds after midnight.
   private static func clock(_ text: String) -> Int? {

@@ -147,8 +147,9 @@ public enum ICSWriter {
         let tzid = person.outlookZone?.name
         property("X-MS-OLK-WKHRSTART", clock(span.start), tzid: tzid)
         property("X-MS-OLK-WKHREND", clock(span.end), tzid: tzid)
-        let codes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
-        property("X-MS-OLK-WKHRDAYS", hours.days.sorted().map { codes[$0] }.joined(separator: ","))
+        property(
+          "X-MS-OLK-WKHRDAYS",
+          hours.days.sorted().map { OutlookHours.dayCodes[$0] }.joined(separator: ","))
       }
       if let spans = person.statedSpans {
         property("X-FREETIME-HOURS", WorkingHours.describe(spans))

@@ -74,7 +74,7 @@ public struct Invitation: Sendable {
     if method { icalcomponent_add_property(cal, icalproperty_new_method(ICAL_METHOD_REQUEST)) }
     // UTC for --tz UTC, and for a meeting that starts or ends in the second pass of a fold.
     let utc =
-      zone.name == "UTC" || zone.name == "Etc/UTC" || zone.name == "GMT"
+      ICSWriter.isUTC(zone)
       || !onWallClock(interval.start) || !onWallClock(interval.end)
     if !utc { icalcomponent_add_component(cal, timezone()) }
     let event = icalcomponent_new(ICAL_VEVENT_COMPONENT)!

@@ -38,6 +38,9 @@ import Testing
     "FREQ=MONTHLY;BYDAY=MO,TU;BYSETPOS=-11",
     "FREQ=YEARLY;BYMONTH=2;BYDAY=1SU;BYHOUR=9,10;BYSETPOS=3,-3",
     "FREQ=WEEKLY;BYDAY=MO,TU;BYSETPOS=3",
+    // Day 100 is in April (day 101 of a leap year too), never in January (a fuzz finding).
+    "FREQ=HOURLY;BYYEARDAY=100;BYMONTH=1",
+    "FREQ=YEARLY;BYYEARDAY=-1;BYMONTH=6",
   ])
   func neverMatches(rule: String) throws {
     let result = try read(rule)
@@ -54,6 +57,9 @@ import Testing
     ("FREQ=MONTHLY;BYSETPOS=4;BYMONTHDAY=1,2,3,4", 12),
     ("FREQ=MONTHLY;BYDAY=MO,TU;BYSETPOS=-10,99", 1),
     ("FREQ=WEEKLY;BYDAY=MO,TU;BYSETPOS=2", 50),
+    // Day 60 is March 1, or February 29 in a leap year.
+    ("FREQ=YEARLY;BYYEARDAY=60;BYMONTH=2,3", 1),
+    ("FREQ=YEARLY;BYYEARDAY=-1;BYMONTH=12", 1),
   ])
   func stillMatches(rule: String, atLeast: Int) throws {
     let result = try read(rule)

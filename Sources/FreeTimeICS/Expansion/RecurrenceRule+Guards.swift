@@ -5,7 +5,8 @@ import FreeTimeCore
 /// an instance libical gives belongs to the rule at all.
 extension RecurrenceRule {
   /// Whether the rule names no real date or time: BYMONTH and BYMONTHDAY that never meet
-  /// (February 30, April 31, -31 in June), BYSECOND only second 60, or BYMONTHDAY and a
+  /// (February 30, April 31, -31 in June), BYYEARDAY and BYMONTH that never meet, BYSECOND only
+  /// second 60, or BYMONTHDAY and a
   /// numbered BYDAY that never meet. Such a rule has no instance but DTSTART (RFC 5545 §3.3.10
   /// ignores invalid dates), and libical would search for one until the year 2582.
   var neverMatches: Bool {
@@ -31,6 +32,29 @@ extension RecurrenceRule {
       if !byMonthDay.contains(where: { day in ranges.contains { $0.contains(day) } }) {
         return true
       }
+    }
+    // BYYEARDAY and BYMONTH that never meet (day 100 is in April, never in January), where
+    // both limit the days (YEARLY and the sub-daily frequencies): libical searches on.
+    let yearDayLimits = [.yearly, .hourly, .minutely, .secondly].contains(frequency)
+    if yearDayLimits, !byYearDay.isEmpty, !byMonth.isEmpty,
+      byMonth.allSatisfy({ !$0.isLeap && (1...12).contains($0.number) })
+    {
+      let months = Set(byMonth.map(\.number))
+      let meets = byYearDay.contains { day in
+        [365, 366].contains { length in
+          guard day != 0, abs(day) <= length else { return false }
+          let ordinal = day > 0 ? day : length + 1 + day
+          let february = length == 366 ? 29 : 28
+          let lengths = [31, february, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+          var first = 1
+          for (index, days) in lengths.enumerated() {
+            if ordinal < first + days { return months.contains(index + 1) }
+            first += days
+          }
+          return false
+        }
+      }
+      if !meets { return true }
     }
     guard !byMonth.isEmpty, !byMonthDay.isEmpty else { return false }
     let longest = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]

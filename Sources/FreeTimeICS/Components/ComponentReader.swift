@@ -15,6 +15,9 @@ struct ComponentReader {
   var noted = Noted()
   /// The context events were last read with (`eventContext(deferUnknownZones:in:)`).
   var lastContext: EventContext?
+  /// The zone of the VTIMEZONE read last, when it was read without a word to say
+  /// (`FileReader.skipKnownTimeZone`).
+  var quietZone: DefinedZone?
 
   /// `freetime check`'s notes given once per file.
   struct Noted {
@@ -79,7 +82,7 @@ struct ComponentReader {
   ) throws {
     switch kind {
     case "VTIMEZONE":
-      readTimeZone(lines, in: &calendar, into: &person)
+      quietZone = readTimeZone(lines, in: &calendar, into: &person)
     case "VEVENT":
       try readEvent(
         lines, state: state, deferUnknownZones: deferUnknownZones, in: &calendar, into: &person)

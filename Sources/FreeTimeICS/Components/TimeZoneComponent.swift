@@ -11,9 +11,100 @@ enum TimeZoneRules {
 /// TZID. Zones libical 3.0.16 would misread or spin on are ignored with a warning, so their
 /// TZID is looked up by name instead (docs/LIBICAL.md).
 extension ComponentReader {
+  /// What a VTIMEZONE's text gives: its zone and the TZIDs events name it by.
+  struct DefinedZone {
+    let zone: Zone
+    let tzid: String
+    let rawTZID: String
+  }
+
+  /// The zones of VTIMEZONEs read without a word to say, for the whole process, by their
+  /// unfolded lines and by their text as it is in the file: a vdir (one file per event, each
+  /// with the VTIMEZONEs it names) repeats the same few VTIMEZONEs thousands of times, and
+  /// building a zone costs libical's parse and the zone's changes (README, Performance). A zone
+  /// is immutable once built, so people and threads share it. At most `cacheLimit` of each are
+  /// kept (a hostile calendar of distinct zones only fills them).
+  static let definedZones = Locked<
+    (byLines: [RawText: DefinedZone], byText: [RawText: DefinedZone])
+  >(
+    ([:], [:]))
+  static let cacheLimit = 512
+
+  /// A VTIMEZONE whose text, from the line after its BEGIN through its END, was read before
+  /// without a word to say (`FileReader.skipKnownTimeZone`).
+  static func knownTimeZone(_ text: RawText) -> DefinedZone? {
+    definedZones.withLock { $0.byText[text] }
+  }
+
+  /// Remembers the zone of a VTIMEZONE read without a word to say, by its text.
+  static func remember(_ defined: DefinedZone, text: RawText) {
+    guard text.isPlainASCII else { return }
+    definedZones.withLock {
+      if $0.byText.count < cacheLimit { $0.byText[text] = defined }
+    }
+  }
+
+  /// Reads a VTIMEZONE; gives back its zone when it was read without a word to say.
+  @discardableResult
   func readTimeZone(
     _ lines: [ContentLine], in calendar: inout CalendarScope, into person: inout PersonAccumulator
+  ) -> DefinedZone? {
+    var key: [UInt8] = []
+    key.reserveCapacity(lines.reduce(0) { $0 + $1.bytes.count + 1 })
+    for line in lines {
+      key.append(contentsOf: line.bytes)
+      key.append(0x0A)
+    }
+    let text = RawText(key)
+    var defined = ComponentReader.definedZones.withLock { $0.byLines[text] }
+    var quiet = defined != nil
+    if defined == nil {
+      let before = person.diagnostics.count
+      defined = defineTimeZone(lines, into: &person)
+      if let defined, person.diagnostics.count == before {
+        quiet = true
+        ComponentReader.definedZones.withLock {
+          if $0.byLines.count < ComponentReader.cacheLimit { $0.byLines[text] = defined }
+        }
+      }
+    }
+    guard let defined else { return nil }
+    applyTimeZone(defined, line: lines.first?.number, in: &calendar, into: &person)
+    return quiet ? defined : nil
+  }
+
+  /// Defines a VTIMEZONE's zone in its VCALENDAR (and as its home zone, when X-WR-TIMEZONE
+  /// named it).
+  func applyTimeZone(
+    _ defined: DefinedZone, line: Int?, in calendar: inout CalendarScope,
+    into person: inout PersonAccumulator
   ) {
+    let (zone, tzid, rawTZID) = (defined.zone, defined.tzid, defined.rawTZID)
+    if options.lint, let last = zone.lastChange {
+      let shownID = Sanitize.text(tzid, limit: 80)
+      person.diagnostics.append(
+        Diagnostic(
+          file: file, line: line,
+          message:
+            "VTIMEZONE '\(shownID)' lists changes of offset without an RRULE, the last at \(ICSWriter.compact(last)); later times are read in the system zone of that name",
+          severity: .note))
+    }
+    calendar.zones.define(zone, tzid: tzid)
+    // Some producers write the parameter with the escapes too.
+    if rawTZID != tzid { calendar.zones.define(zone, tzid: rawTZID) }
+    // The X-WR-TIMEZONE no system zone has is this one (README, Time zones).
+    if let pending = calendar.pendingZone, pending.name == tzid || pending.name == rawTZID {
+      calendar.pendingZone = nil
+      calendar.home = zone
+      calendar.homeFromCalendar = true
+      if person.homeZones.calendarZone == nil { person.homeZones.calendarZone = zone }
+    }
+  }
+
+  /// The zone a VTIMEZONE defines, or nil (with a warning) when it is ignored.
+  private func defineTimeZone(_ lines: [ContentLine], into person: inout PersonAccumulator)
+    -> DefinedZone?
+  {
     var lines = lines
     // An observance's rule with a part freetime does not know (Outlook's custom zones) is read
     // without it, as an event's is: libical refuses the whole rule, and the zone would lose its
@@ -31,7 +122,7 @@ extension ComponentReader {
               ? "VTIMEZONE rule's UNTIL cannot be read; the zone is ignored, its TZID is looked up by name"
               : "VTIMEZONE rule has a part written with two values, or COUNT beside UNTIL; the zone is ignored, its TZID is looked up by name"
           ))
-        return
+        return nil
       }
       lines[index] = ContentLine(
         bytes: Array(line.bytes[..<line.valueStart!]) + reading.texts[0], number: line.number)
@@ -64,7 +155,7 @@ extension ComponentReader {
           Diagnostic(
             file: file, line: line.number,
             message: "VTIMEZONE with \(refusal) ignored; its TZID is looked up by name"))
-        return
+        return nil
       }
     }
     let file = self.file
@@ -82,7 +173,7 @@ extension ComponentReader {
       person.diagnostics.append(
         Diagnostic(file: file, line: lines.first?.number, message: "VTIMEZONE without TZID ignored")
       )
-      return
+      return nil
     }
     // libical accepts a VTIMEZONE without observances, or with offsets it cannot read, and
     // then reads every time in it as UTC: ignore such a zone, so its TZID is looked up by name
@@ -98,7 +189,7 @@ extension ComponentReader {
           message:
             "VTIMEZONE '\(shownID)' has no STANDARD or DAYLIGHT; ignored, its TZID is looked up by name"
         ))
-      return
+      return nil
     }
     // An observance's onset is a DATE-TIME like any other (the one value reader,
     // `ValueSyntax`): one that is not RFC 5545 is refused, not read as libical reads it.
@@ -116,7 +207,7 @@ extension ComponentReader {
             message:
               "VTIMEZONE '\(shownID)': DTSTART '\(Sanitize.text(line.value, limit: 30))' cannot be read; the zone is ignored, its TZID is looked up by name"
           ))
-        return
+        return nil
       }
     }
     for line in lines where line.name == "TZOFFSETFROM" || line.name == "TZOFFSETTO" {
@@ -127,7 +218,7 @@ extension ComponentReader {
             message:
               "VTIMEZONE '\(shownID)': \(line.name) '\(Sanitize.text(line.value, limit: 30))' cannot be read; the zone is ignored, its TZID is looked up by name"
           ))
-        return
+        return nil
       }
     }
     // The earliest observance onset (DTSTART in the offset it changes from; the two properties
@@ -166,25 +257,8 @@ extension ComponentReader {
           file: file, line: lines.first?.number,
           message: "VTIMEZONE '\(Sanitize.text(tzid, limit: 80))' cannot be read; looked up by name"
         ))
-      return
+      return nil
     }
-    if options.lint, let last = zone.lastChange {
-      person.diagnostics.append(
-        Diagnostic(
-          file: file, line: lines.first?.number,
-          message:
-            "VTIMEZONE '\(shownID)' lists changes of offset without an RRULE, the last at \(ICSWriter.compact(last)); later times are read in the system zone of that name",
-          severity: .note))
-    }
-    calendar.zones.define(zone, tzid: tzid)
-    // Some producers write the parameter with the escapes too.
-    if rawTZID != tzid { calendar.zones.define(zone, tzid: rawTZID) }
-    // The X-WR-TIMEZONE no system zone has is this one (README, Time zones).
-    if let pending = calendar.pendingZone, pending.name == tzid || pending.name == rawTZID {
-      calendar.pendingZone = nil
-      calendar.home = zone
-      calendar.homeFromCalendar = true
-      if person.homeZones.calendarZone == nil { person.homeZones.calendarZone = zone }
-    }
+    return DefinedZone(zone: zone, tzid: tzid, rawTZID: rawTZID)
   }
 }

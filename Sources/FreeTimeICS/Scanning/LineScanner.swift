@@ -34,6 +34,10 @@ struct LineScanner {
   /// Whether the logical line being collected has a byte of 0x80 or more (then it is checked
   /// for UTF-8 once it is whole: a fold may split a character).
   private var highInPending = false
+  /// Where `pending` begins in `block`, or -1 when the block no longer holds it whole
+  /// (`rawAhead`); `refills` counts the blocks read, to tell.
+  private var pendingStart = -1
+  private var refills = 0
 
   /// Notes `line` when it is the first that is not UTF-8.
   private mutating func checkUTF8(_ line: ContentLine?, high: Bool) {
@@ -95,12 +99,15 @@ struct LineScanner {
         // it is a line of its own.
         if var line = pending {
           pending = nil
+          let block = refills
           try readPhysical(into: &line.bytes, dropFirst: true, startLine: line.number)
           pending = line
+          if block != refills { pendingStart = -1 }
         } else {
           var bytes: [UInt8] = []
           try readPhysical(into: &bytes, dropFirst: true, startLine: physicalLine + 1)
           pending = ContentLine(bytes: bytes, number: physicalLine)
+          pendingStart = -1
         }
         continue
       }
@@ -109,6 +116,7 @@ struct LineScanner {
       bytes.removeAll(keepingCapacity: true)  // a new buffer if the caller kept the last line
       let doneHigh = highInPending
       highInPending = false
+      let (start, block) = (position, refills)
       try readPhysical(into: &bytes, dropFirst: false, startLine: physicalLine + 1)
       if bytes.isEmpty {
         spare = bytes
@@ -117,6 +125,7 @@ struct LineScanner {
       }
       let done = pending
       pending = ContentLine(bytes: bytes, number: physicalLine)
+      pendingStart = block == refills ? start : -1
       checkUTF8(done, high: doneHigh)
       if let done {
         // (Not the storage of a very long line: every line the caller keeps would then get a
@@ -127,6 +136,7 @@ struct LineScanner {
     }
     let done = pending
     pending = nil
+    pendingStart = -1
     checkUTF8(done, high: highInPending)
     highInPending = false
     return done
@@ -238,10 +248,71 @@ struct LineScanner {
       }
       if n == 0 { atEnd = true }
       filled = n
+      refills &+= 1
       bytesRead += n
       progress?.add(n)
       return
     }
+  }
+
+  /// Where the next line `next()` returns begins in the block (the one read ahead), while the
+  /// block holds it: with a later mark of the same block, the raw bytes between
+  /// (`rawText(from:to:)`).
+  var mark: (block: Int, offset: Int)? {
+    pendingStart >= 0 && pending != nil ? (refills, pendingStart) : nil
+  }
+
+  /// The raw bytes from one mark to a later one of the same block, or nil.
+  func rawText(from start: (block: Int, offset: Int)?, to end: (block: Int, offset: Int)?)
+    -> RawText?
+  {
+    guard let start, let end, start.block == end.block, start.offset <= end.offset else {
+      return nil
+    }
+    return RawText(block[start.offset..<end.offset])
+  }
+
+  /// The raw bytes from the next line `next()` returns up to and including the first line
+  /// that is exactly `endLine` (CRLF or LF after it), when the block holds them all: what the
+  /// lines of a component up to its END are, to be looked up whole (`skip(_:)`).
+  func rawAhead(through endLine: StaticString) -> RawText? {
+    guard let mark else { return nil }
+    let wanted = UnsafeRawBufferPointer(start: endLine.utf8Start, count: endLine.utf8CodeUnitCount)
+    return block.withUnsafeBufferPointer { buffer -> RawText? in
+      let base = UnsafeRawPointer(buffer.baseAddress!)
+      var at = mark.offset
+      // Components are short: a text longer than this is read line by line.
+      let limit = min(filled, mark.offset + RawText.longestComponent)
+      while at < limit {
+        // `at` begins a physical line.
+        guard let hit = memchr(base + at, 0x0A, limit - at) else { return nil }
+        let lf = UnsafeRawPointer(hit) - base
+        var end = lf
+        if end > at && buffer[end - 1] == 0x0D { end -= 1 }
+        if end - at >= 5, buffer[at] | 0x20 == 0x65, buffer[at + 1] | 0x20 == 0x6E,
+          buffer[at + 2] | 0x20 == 0x64, buffer[at + 3] == 0x3A, buffer[at + 4] | 0x20 == 0x76
+        {
+          // `END:V…`: the end of this component, or a structure read line by line.
+          guard end - at == wanted.count, memcmp(base + at, wanted.baseAddress!, wanted.count) == 0
+          else { return nil }
+          return RawText(Array(UnsafeBufferPointer(rebasing: buffer[mark.offset...lf])))
+        }
+        at = lf + 1
+      }
+      return nil
+    }
+  }
+
+  /// Passes over `raw`, which `rawAhead` gave: its lines are not returned, but counted.
+  mutating func skip(_ raw: RawText) {
+    guard let mark else { return }
+    pending = nil
+    pendingStart = -1
+    highInPending = false
+    // The line read ahead was counted; the rest of the text's physical lines are counted here.
+    physicalLine -= 1
+    physicalLine += raw.lineCount
+    position = mark.offset + raw.bytes.count
   }
 
   /// Whether bytes are valid UTF-8.

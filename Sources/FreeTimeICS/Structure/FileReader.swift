@@ -27,6 +27,7 @@ struct FileReader {
     self.reader = ComponentReader(file: file, options: options, homeOverride: homeOverride)
     self.ownerHint = owner
     self.calendar = CalendarScope(owner: owner, home: homeOverride ?? options.defaultZone)
+    stack.reserveCapacity(4)
   }
 
   var file: String { reader.file }
@@ -112,6 +113,7 @@ struct FileReader {
       if what != "VTIMEZONE" && what != "VFREEBUSY" && what != "VAVAILABILITY" {
         calendar.coverage.onlyFreeBusy = false
       }
+      reader.quietZone = nil
       component.start(what, line: line, owner: calendar.owner.address, method: calendar.method)
     default:
       component.beginNested(what, line, depth: stack.count)
@@ -166,7 +168,13 @@ struct FileReader {
       if kind == .xwrTimezone && homeOverride == nil { calendarZone(line, into: &person) }
       if kind == .calendarName { calendar.readOwner(line, source: .calendarName) }
       if kind == .owner { calendar.readOwner(line, source: .xOwner) }
-      if kind == .other, line.name == "METHOD" {
+      // Most lines here are VERSION, PRODID and CALSCALE: their names are not made strings.
+      let xName =
+        kind == .other && line.bytes.count > 2 && line.bytes[0] | 0x20 == 0x78
+        && line.bytes[1] == 0x2D
+      if kind == .other, !xName, line.bytes.first.map({ $0 | 0x20 == 0x6D }) == true,
+        line.name == "METHOD"
+      {
         let method = ContentLine.asciiUppercased(line.strippedValue)
         calendar.method = ITIPMethod(method)
         if let meaning = calendar.method.meaning(method), options.lint {
@@ -196,10 +204,10 @@ struct FileReader {
               severity: .error))
         }
       }
-      if kind == .other, let problem = person.ownHours.takeStated(line) {
+      if xName, let problem = person.ownHours.takeStated(line) {
         person.diagnostics.append(warning(line.number, problem))
       }
-      if kind == .other, let problem = person.ownHours.outlook.take(line) {
+      if xName, let problem = person.ownHours.outlook.take(line) {
         person.ownHours.outlook.unreadable = true
         person.diagnostics.append(warning(line.number, problem))
       }
@@ -283,5 +291,24 @@ struct FileReader {
         component.state.invalid ?? (line.number, "event skipped: \(what)")
     }
     component.keep(line)
+  }
+
+  /// Whether the top-level component just begun is a VTIMEZONE that may be passed over whole
+  /// when its text was read before without a word to say (`ComponentReader.knownTimeZone`):
+  /// not in a bare component read as if in a VCALENDAR, not under `check` (which notes more),
+  /// and not with limits on lines or nesting that its lines might not have met.
+  var mayPassOverTimeZone: Bool {
+    stack.count == 2 && component.name == "VTIMEZONE" && component.lines.count == 1
+      && !calendar.implicit && !options.lint && options.limits.depth > 3
+  }
+
+  /// A VTIMEZONE passed over whole (the scanner skipped its lines): what reading them would
+  /// have done.
+  mutating func passOverTimeZone(
+    _ defined: ComponentReader.DefinedZone, beginLine: Int, into person: inout PersonAccumulator
+  ) {
+    stack.removeLast()
+    calendar.components += 1
+    reader.applyTimeZone(defined, line: beginLine, in: &calendar, into: &person)
   }
 }

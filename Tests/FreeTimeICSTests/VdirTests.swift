@@ -1,0 +1,201 @@
+import Foundation
+import FreeTimeCore
+import TestSupport
+import Testing
+
+@testable import FreeTimeICS
+
+/// A vdir (one file per UID, each with the VTIMEZONEs it names, as vdirsyncer and khal store a
+/// CalDAV collection) reads as the same events in one file (README, Performance): the
+/// VTIMEZONEs met again are not read again (`ComponentReader.knownTimeZone`), and what that
+/// leaves out must not change an answer, a warning or a line number.
+@Suite struct VdirTests {
+  static let prague = """
+    BEGIN:VTIMEZONE
+    TZID:Europe/Prague
+    BEGIN:DAYLIGHT
+    TZOFFSETFROM:+0100
+    TZOFFSETTO:+0200
+    DTSTART:19700329T020000
+    RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU
+    END:DAYLIGHT
+    BEGIN:STANDARD
+    TZOFFSETFROM:+0200
+    TZOFFSETTO:+0100
+    DTSTART:19701025T030000
+    RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU
+    END:STANDARD
+    END:VTIMEZONE
+    """
+  static let newYork = """
+    BEGIN:VTIMEZONE
+    TZID:America/New_York
+    BEGIN:DAYLIGHT
+    TZOFFSETFROM:-0500
+    TZOFFSETTO:-0400
+    DTSTART:19700308T020000
+    RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU
+    END:DAYLIGHT
+    BEGIN:STANDARD
+    TZOFFSETFROM:-0400
+    TZOFFSETTO:-0500
+    DTSTART:19701101T020000
+    RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU
+    END:STANDARD
+    END:VTIMEZONE
+    """
+
+  /// Events of one person by UID (each a master and its overrides), with the zones they name.
+  static func events(seed: UInt64, count: Int) -> [(uid: String, zones: [String], text: String)] {
+    var rng = SplitMix64(seed: seed)
+    var out: [(String, [String], String)] = []
+    for n in 0..<count {
+      let uid = "e\(n)@test"
+      let day = 1 + Int(rng.next() % 27)
+      let hour = 7 + Int(rng.next() % 10)
+      let dayText = "202612\(day < 10 ? "0" : "")\(day)"
+      let start = "\(dayText)T\(hour < 10 ? "0" : "")\(hour)0000"
+      let end = "\(dayText)T\(hour + 1 < 10 ? "0" : "")\(hour + 1)3000"
+      switch rng.next() % 6 {
+      case 0:  // all-day: waits for the home zone (no X-WR-TIMEZONE)
+        out.append(
+          (
+            uid, [],
+            "BEGIN:VEVENT\nUID:\(uid)\nDTSTART;VALUE=DATE:\(dayText)\nDTEND;VALUE=DATE:\(dayText.prefix(6))\(day + 1 < 10 ? "0" : "")\(day + 1)\nEND:VEVENT"
+          ))
+      case 1:  // floating
+        out.append(
+          (uid, [], "BEGIN:VEVENT\nUID:\(uid)\nDTSTART:\(start)\nDTEND:\(end)\nEND:VEVENT"))
+      case 2:  // a weekly series in New York with a moved and a cancelled instance
+        let moved =
+          "BEGIN:VEVENT\nUID:\(uid)\nRECURRENCE-ID;TZID=America/New_York:\(start)\nDTSTART;TZID=America/New_York:\(dayText)T060000\nDTEND;TZID=America/New_York:\(dayText)T063000\nEND:VEVENT"
+        out.append(
+          (
+            uid, ["America/New_York"],
+            "BEGIN:VEVENT\nUID:\(uid)\nDTSTART;TZID=America/New_York:\(start)\nDTEND;TZID=America/New_York:\(end)\nRRULE:FREQ=WEEKLY;COUNT=4\nEND:VEVENT\n\(moved)"
+          ))
+      case 3:  // UTC
+        out.append(
+          (uid, [], "BEGIN:VEVENT\nUID:\(uid)\nDTSTART:\(start)Z\nDTEND:\(end)Z\nEND:VEVENT"))
+      default:  // Prague, the zone most events name
+        out.append(
+          (
+            uid, ["Europe/Prague"],
+            "BEGIN:VEVENT\nUID:\(uid)\nDTSTART;TZID=Europe/Prague:\(start)\nDTEND;TZID=Europe/Prague:\(end)\nEND:VEVENT"
+          ))
+      }
+    }
+    return out
+  }
+
+  static func vtimezone(_ name: String) -> String {
+    name == "Europe/Prague" ? prague : newYork
+  }
+
+  static func newDirectory() throws -> String {
+    let dir = Read.directory + "/vdir-\(UInt32.random(in: 0...UInt32.max))"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    return dir
+  }
+
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func aVdirReadsAsOneFile(seed: UInt64) throws {
+    let events = Self.events(seed: seed, count: 120)
+    let one = Read.write(
+      Read.calendar(
+        ([Self.prague, Self.newYork] + events.map(\.text)).joined(separator: "\n")))
+    let dir = try Self.newDirectory()
+    for event in events {
+      let text = Read.calendar(
+        (event.zones.map(Self.vtimezone) + [event.text]).joined(separator: "\n"))
+      _ = FileManager.default.createFile(
+        atPath: dir + "/" + event.uid + ".ics", contents: Data(text.utf8))
+    }
+    let a = try Read.read(one, from: "2026-11-30", to: "2027-01-10")
+    let b = try Read.read(dir, kind: .directory(dir), from: "2026-11-30", to: "2027-01-10")
+    #expect(!a.busy.isEmpty)
+    #expect(Read.busy(a) == Read.busy(b))
+    #expect(a.homeZone != nil)
+    #expect(b.homeZone?.name == a.homeZone?.name)
+    #expect(b.homeZoneFrom == a.homeZoneFrom)
+    #expect(a.diagnostics.map(\.message) == b.diagnostics.map(\.message))
+  }
+
+  /// Two files define a zone of the same TZID differently: each file's events are read in its
+  /// own.
+  @Test func theSameTZIDDefinedTwoWaysIsReadPerFile() throws {
+    let dir = try Self.newDirectory()
+    for (name, offset) in [("a", "+0100"), ("b", "+0300"), ("c", "+0100")] {
+      let text = Read.calendar(
+        """
+        BEGIN:VTIMEZONE
+        TZID:Office
+        BEGIN:STANDARD
+        TZOFFSETFROM:\(offset)
+        TZOFFSETTO:\(offset)
+        DTSTART:19700101T000000
+        END:STANDARD
+        END:VTIMEZONE
+        BEGIN:VEVENT
+        UID:\(name)
+        DTSTART;TZID=Office:2026120\(name == "a" ? 1 : name == "b" ? 2 : 3)T100000
+        DTEND;TZID=Office:2026120\(name == "a" ? 1 : name == "b" ? 2 : 3)T110000
+        END:VEVENT
+        """)
+      _ = FileManager.default.createFile(atPath: dir + "/\(name).ics", contents: Data(text.utf8))
+    }
+    let p = try Read.read(dir, kind: .directory(dir), from: "2026-11-30", to: "2026-12-07")
+    #expect(
+      Read.busy(p) == [
+        Read.span("2026-12-01T09:00Z", "2026-12-01T10:00Z"),
+        Read.span("2026-12-02T07:00Z", "2026-12-02T08:00Z"),
+        Read.span("2026-12-03T09:00Z", "2026-12-03T10:00Z"),
+      ])
+  }
+
+  /// A file whose VTIMEZONE is passed over still names the right line in a warning after it,
+  /// and a VTIMEZONE with something to say says it in every file.
+  @Test func linesAndWarningsAfterAVTIMEZONEMetBefore() throws {
+    let dir = try Self.newDirectory()
+    let quirky = Self.prague.replacingOccurrences(
+      of: "BYMONTH=10;BYDAY=-1SU", with: "BYMONTH=10;BYDAY=-1SU;X-NAME=1")
+    for name in ["a", "b", "c"] {
+      let text = Read.calendar(
+        """
+        \(Self.prague)
+        BEGIN:VEVENT
+        UID:\(name)
+        DTSTART;TZID=Europe/Prague:20261201T100000
+        DTEND;TZID=Europe/Prague:20261201T110000
+        X-NO-COLON
+        END:VEVENT
+        """)
+      _ = FileManager.default.createFile(atPath: dir + "/\(name).ics", contents: Data(text.utf8))
+    }
+    let p = try Read.read(dir, kind: .directory(dir), from: "2026-11-30", to: "2026-12-07")
+    let noColon = p.diagnostics.filter { $0.message.contains("without ':'") }
+    #expect(noColon.count == 3)
+    // BEGIN:VCALENDAR, VERSION, PRODID, 15 lines of VTIMEZONE, BEGIN:VEVENT, UID, DTSTART,
+    // DTEND: the line after is the 23rd.
+    #expect(noColon.map(\.line) == [23, 23, 23])
+    #expect(Read.busy(p) == [Read.span("2026-12-01T09:00Z", "2026-12-01T10:00Z")])
+
+    let other = try Self.newDirectory()
+    for name in ["a", "b"] {
+      let text = Read.calendar(
+        """
+        \(quirky)
+        BEGIN:VEVENT
+        UID:\(name)
+        DTSTART;TZID=Europe/Prague:20261201T100000
+        DTEND;TZID=Europe/Prague:20261201T110000
+        END:VEVENT
+        """)
+      _ = FileManager.default.createFile(atPath: other + "/\(name).ics", contents: Data(text.utf8))
+    }
+    let q = try Read.read(other, kind: .directory(other), from: "2026-11-30", to: "2026-12-07")
+    let said = q.diagnostics.filter { $0.message.contains("X-NAME") }
+    #expect(said.map(\.file) == [other + "/a.ics", other + "/b.ics"])
+    #expect(Read.busy(q) == [Read.span("2026-12-01T09:00Z", "2026-12-01T10:00Z")])
+  }
+}

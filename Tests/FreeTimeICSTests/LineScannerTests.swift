@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import FreeTimeICS
@@ -123,6 +124,43 @@ import Testing
     #expect(count == want.count)
     for (k, line) in kept.enumerated() {
       #expect(String(decoding: line.bytes, as: UTF8.self) == want[k * 3])
+    }
+  }
+}
+
+/// The scanner's UTF-8 check (`LineScanner.isUTF8`) says what the standard library's decoder
+/// says, on random bytes near the edges of every sequence's ranges.
+@Suite struct UTF8CheckTests {
+  static func decoderSays(_ bytes: [UInt8]) -> Bool {
+    var decoder = UTF8()
+    var iterator = bytes.makeIterator()
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue: continue
+      case .emptyInput: return true
+      case .error: return false
+      }
+    }
+  }
+
+  @Test func agreesWithTheDecoder() {
+    var rng = SplitMix64(seed: 27)
+    // Bytes that matter: ASCII, continuations at their edges, every lead byte's edges, bytes
+    // that never occur.
+    let pool: [UInt8] = [
+      0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC,
+      0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+    ]
+    for _ in 0..<60_000 {
+      let count = rng.int(0...12)
+      var bytes = (0..<count).map { _ in rng.element(of: pool) }
+      if rng.oneIn(3) { bytes = Array(repeating: 0x61, count: rng.int(0...9)) + bytes }
+      #expect(
+        LineScanner.isUTF8(bytes[...]) == Self.decoderSays(bytes),
+        "\(bytes.map { String($0, radix: 16) })")
+    }
+    for text in ["plain", "Besprechung über Ærø", "会議 встреча", "😀 emoji", ""] {
+      #expect(LineScanner.isUTF8(Array(text.utf8)[...]))
     }
   }
 }

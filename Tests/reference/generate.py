@@ -2,7 +2,7 @@
 """A deterministic generator of realistic calendars, for differential tests and benchmarks.
 
     generate.py OUTDIR --seed N [--people 4] [--events 60] [--start 2026-11-02] [--weeks 6]
-                [--open-series 0.4] [--lean] [--mix default|dense|export]
+                [--open-series 0.4] [--lean] [--mix default|dense|export|inferred]
 
 writes OUTDIR/person0.ics … with the mix real calendars have: single events in several zones
 (with and without VTIMEZONE blocks), UTC and floating times (with X-WR-TIMEZONE), all-day and
@@ -14,7 +14,9 @@ some libraries disagree.
 
 `--mix dense` is the benchmark's dense mix (Benchmarks/README.md): lean events, about 13% of
 them recurring, all in five zones that have their VTIMEZONE in the file; the default mix (what
-the differential tests use) is unchanged by it.
+the differential tests use) is unchanged by it. `--mix inferred` is the dense mix without
+X-WR-TIMEZONE (each person's home zone is inferred from their events, so all-day and floating
+events wait for it), its series in their zone's TZID, its descriptions in several scripts.
 
 `--mix export` (`ExportPerson`) has the dense mix's shares, written as producers export them:
 even persons as Google Calendar (X-WR-CALNAME the owner's address, X-WR-TIMEZONE, single events
@@ -42,6 +44,9 @@ DENSE_VTIMEZONES = {
     "Australia/Sydney": ("+1000", "+1100", "AEST", "AEDT", "19701004T020000", "1SU", 10, "19700405T030000", "1SU", 4),
 }
 PLAIN_ZONES = ["Asia/Tokyo", "Asia/Kolkata", "America/Los_Angeles", "Australia/Sydney", "Europe/Berlin"]
+# Words of the inferred mix's descriptions: text in several scripts, as real calendars hold.
+UTF8_WORDS = ("Besprechung Überprüfung réunion déjeuner 会議 打ち合わせ встреча обзор 회의 "
+              "planificación Ærø Łódź συνάντηση פגישה").split()
 WORDS = ("planning review sync standup retro lunch interview budget roadmap design customer "
          "demo offsite training onboarding hiring quarterly weekly release incident").split()
 
@@ -81,7 +86,9 @@ class Person:
     def __init__(self, rng, index, start, weeks, events, open_series=0.4, lean=False, mix="default"):
         self.rng, self.index, self.start, self.weeks, self.events = rng, index, start, weeks, events
         self.open_series, self.lean, self.mix = open_series, lean, mix
-        self.zones = list(VTIMEZONES) + (list(DENSE_VTIMEZONES) if mix == "dense" else PLAIN_ZONES)
+        # The inferred mix is the dense one without X-WR-TIMEZONE: the home zone is inferred.
+        self.dense = mix in ("dense", "inferred")
+        self.zones = list(VTIMEZONES) + (list(DENSE_VTIMEZONES) if self.dense else PLAIN_ZONES)
         self.home = rng.choice(self.zones)
         self.uid = 0
 
@@ -103,7 +110,8 @@ class Person:
 
     def extras(self):
         r, lines = self.rng, []
-        words = " ".join(r.choice(WORDS) for _ in range(r.randrange(5, 20 if self.lean else 40)))
+        words = " ".join(r.choice(UTF8_WORDS if self.mix == "inferred" else WORDS)
+                         for _ in range(r.randrange(5, 20 if self.lean else 40)))
         lines.append("SUMMARY:" + words.split(" ", 3)[-1][:60].capitalize())
         if r.random() < 0.7:
             lines.append("DESCRIPTION:" + (words + " ") * (1 if self.lean else r.randrange(1, 4)) + "Zoom: https://example.com/j/" + str(r.randrange(10**9)))
@@ -159,8 +167,10 @@ class Person:
         r = self.rng
         uid = self.next_uid()
         style = r.choice([self.home, self.home, "utc"] + ([] if self.home in VTIMEZONES else []))
+        if self.mix == "inferred" and style == "utc":
+            style = self.home  # no X-WR-TIMEZONE whose wall clock a UTC series would follow
         first = self.when() - dt.timedelta(days=r.randrange(0, 60))
-        if self.mix == "dense" and style == "utc":
+        if self.dense and style == "utc":
             # when() is a wall-clock time: a UTC series recurs on the home zone's wall clock, so
             # its start is that wall time there, in UTC (never in a DST gap of the home zone).
             first = first.replace(tzinfo=ZoneInfo(self.home)).astimezone(dt.timezone.utc).replace(tzinfo=None)
@@ -235,10 +245,12 @@ class Person:
     def calendar(self):
         r = self.rng
         lines = ["BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:-//freetime//generator {self.index}//EN",
-                 "CALSCALE:GREGORIAN", f"X-WR-CALNAME:Person {self.index}", f"X-WR-TIMEZONE:{self.home}"]
-        for name in self.zones if self.mix == "dense" else VTIMEZONES:
+                 "CALSCALE:GREGORIAN", f"X-WR-CALNAME:Person {self.index}"]
+        if self.mix != "inferred":
+            lines.append(f"X-WR-TIMEZONE:{self.home}")
+        for name in self.zones if self.dense else VTIMEZONES:
             lines += vtimezone(name)
-        single, all_day = (0.77, 0.87) if self.mix == "dense" else (0.6, 0.75)
+        single, all_day = (0.77, 0.87) if self.dense else (0.6, 0.75)
         n = 0
         while n < self.events:
             k = r.random()
@@ -738,8 +750,10 @@ def main():
                     help="share of series with neither COUNT nor UNTIL")
     ap.add_argument("--lean", action="store_true",
                     help="shorter DESCRIPTIONs and fewer ATTENDEEs (~350 bytes per event)")
-    ap.add_argument("--mix", choices=["default", "dense", "export"], default="default",
+    ap.add_argument("--mix", choices=["default", "dense", "export", "inferred"], default="default",
                     help="dense: ~13%% recurring, five zones with VTIMEZONEs (implies --lean); "
+                         "inferred: the dense mix without X-WR-TIMEZONE, descriptions in several "
+                         "scripts (implies --lean); "
                          "export: the same share of series, written as Google (even persons) "
                          "and Outlook (odd persons) export them")
     args = ap.parse_args()
@@ -751,7 +765,7 @@ def main():
             person = ExportPerson(rng, i, start, args.weeks, args.events, args.open_series)
         else:
             person = Person(rng, i, start, args.weeks, args.events, args.open_series,
-                            args.lean or args.mix == "dense", args.mix)
+                            args.lean or args.mix in ("dense", "inferred"), args.mix)
         with open(os.path.join(args.outdir, f"person{i}.ics"), "wb") as f:
             f.write(person.calendar())
 

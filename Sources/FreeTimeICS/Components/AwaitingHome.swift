@@ -6,13 +6,30 @@ import FreeTimeCore
 /// is read, so the components that read a time in it (all-day events, floating times) wait here,
 /// one file's (`FileReader.readAwaitingHome`).
 struct AwaitingHome {
-  /// A component that waits for the person's home zone, with the zones of its VCALENDAR.
+  /// A component that waits for the person's home zone, with the zones of its VCALENDAR. Its
+  /// lines are kept packed (`PackedLines`): a calendar without X-WR-TIMEZONE may have a fifth
+  /// of its events wait, and each line as read holds a buffer of the scanner's (README,
+  /// Performance: peak memory).
   struct Component {
     var kind: String
-    var lines: [ContentLine]
+    private var packed: PackedLines
     var state: ComponentState
     var zones: ZoneTable
     var owner: OwnerHint
+
+    init(
+      kind: String, lines: [ContentLine], state: ComponentState, zones: ZoneTable,
+      owner: OwnerHint
+    ) {
+      self.kind = kind
+      self.packed = PackedLines(lines)
+      self.state = state
+      self.zones = zones
+      self.owner = owner
+    }
+
+    /// Its lines, unpacked.
+    var lines: [ContentLine] { packed.lines }
   }
 
   /// `--zone`'s zone for the person (or the people file's): the home zone of every VCALENDAR.

@@ -14,14 +14,16 @@ GENERATE = os.path.join(ROOT, "Tests", "reference", "generate.py")
 REFERENCE = os.path.join(ROOT, "Tests", "reference", "reference.py")
 # VEVENTs per generated event in each mix, counted on generated calendars (series bring their
 # overrides; the lean mix has the most series).
-VEVENTS_PER_EVENT = {"lean": 1.24, "dense": 1.13, "export": 1.16}
+VEVENTS_PER_EVENT = {"lean": 1.24, "dense": 1.13, "export": 1.16, "inferred": 1.13}
 # lean: long skipped lines, series nearly all bounded; dense: a year of meetings, ~13% of them
 # recurring (a fifth of those open-ended), five zones with VTIMEZONEs; export: the dense mix's
-# events as Google and Outlook export them (Benchmarks/README.md).
+# events as Google and Outlook export them; inferred: the dense mix without X-WR-TIMEZONE
+# (Benchmarks/README.md).
 SHAPES = {
     "lean": ["--open-series", "0.01", "--lean"],
     "dense": ["--open-series", "0.2", "--mix", "dense"],
     "export": ["--open-series", "0.2", "--mix", "export"],
+    "inferred": ["--open-series", "0.2", "--mix", "inferred"],
 }
 
 
@@ -43,6 +45,58 @@ def generate(python, out, vevents, people, weeks, seed, mix="lean"):
     subprocess.run([python, GENERATE] + argv, check=True)
     with open(marker, "w") as f:
         f.write(" ".join(argv))
+
+
+def split_vdir(source, out):
+    """The calendar `source` as a vdir in `out`, as vdirsyncer and khal store a CalDAV
+    collection: one file per UID (a series with its overrides), each a VCALENDAR with the
+    calendar's VERSION and PRODID and the VTIMEZONEs its events name. Cached: `out`'s `done`
+    marker holds the source's size and time."""
+    marker = os.path.join(out, "done")
+    stamp = f"{os.path.getsize(source)} {os.path.getmtime(source)}"
+    if os.path.exists(marker) and open(marker).read() == stamp:
+        return out
+    if os.path.exists(out):
+        for name in os.listdir(out):
+            os.remove(os.path.join(out, name))
+    os.makedirs(out, exist_ok=True)
+    header, zones, by_uid = [], {}, {}
+    component, depth = None, 0
+    with open(source, "rb") as f:
+        lines = f.read().split(b"\r\n")
+    for line in lines:
+        if not line or line in (b"BEGIN:VCALENDAR", b"END:VCALENDAR"):
+            continue
+        if depth == 0 and not line.startswith(b"BEGIN:"):
+            if not line.startswith(b"X-WR-"):
+                header.append(line)
+            continue
+        if depth == 0:
+            component = []
+        component.append(line)
+        depth += line.startswith(b"BEGIN:") - line.startswith(b"END:")
+        if depth == 0:
+            if component[0] == b"BEGIN:VTIMEZONE":
+                tzid = next(l[5:] for l in component if l.startswith(b"TZID:"))
+                zones[tzid] = component
+            else:
+                uid = next((l[4:] for l in component if l.startswith(b"UID:")), b"%d" % len(by_uid))
+                by_uid.setdefault(uid, []).extend(component)
+    for uid, body in by_uid.items():
+        named = sorted({p.split(b":")[0] for l in body for p in l.split(b";TZID=")[1:]})
+        text = [b"BEGIN:VCALENDAR"] + header + [l for z in named if z in zones for l in zones[z]]
+        with open(os.path.join(out, uid.decode().replace("/", "_") + ".ics"), "wb") as f:
+            f.write(b"\r\n".join(text + body + [b"END:VCALENDAR"]) + b"\r\n")
+    with open(marker, "w") as f:
+        f.write(stamp)
+    return out
+
+
+def calendar_files(path):
+    """A calendar's files: the file, or those of a vdir."""
+    if not os.path.isdir(path):
+        return [path]
+    return [os.path.join(path, n) for n in sorted(os.listdir(path)) if n.endswith(".ics")]
 
 
 # Runs a command and reports its wall time, exit status, peak RSS and CPU time (user + system)
@@ -87,7 +141,7 @@ def best(argv, repeat, stdout_path=None):
 
 def vevents(paths):
     n = 0
-    for p in paths:
+    for p in (f for path in paths for f in calendar_files(path)):
         with open(p, "rb") as f:
             for line in f:
                 n += line.startswith(b"BEGIN:VEVENT")
@@ -130,7 +184,7 @@ def main():
     def end_to_end(mix, files, out):
         """Two calendars on two cores against the floor reading both, and each one alone."""
         n = vevents(files)
-        size = sum(os.path.getsize(p) for p in files)
+        size = sum(os.path.getsize(f) for p in files for f in calendar_files(p))
         floor_t, floor_rss = best([args.floor] + files, args.repeat)
         ours_t, ours_rss = best([ft] + files + common, args.repeat, os.path.join(d, out))
         solo = [best([ft, p] + common, args.repeat)[0] for p in files]
@@ -140,7 +194,11 @@ def main():
         report(f"freetime, 2 calendars, year window, JSON, {mix}: events/s",
                f"{n / ours_t:,.0f}  ({ours_rss / 1024:.0f} MiB)")
         report(f"RATIO freetime / floor, {mix} (events/s; target >= 3)", f"{floor_t / ours_t:.2f}")
-        if args.prepass:
+        with open(os.path.join(d, out)) as f:
+            kept = sum(c["busyIntervals"] for c in json.load(f)["calendars"])
+        report(f"freetime peak RSS (MiB) / budget 64 MiB + 24 B per interval, {mix}",
+               f"{ours_rss / 1024:.0f} / {(64 * 2**20 + 24 * kept) / 2**20:.0f}")
+        if args.prepass and not os.path.isdir(files[0]):
             # The limit: what scanning, unfolding and classifying the lines costs, no values read
             # (one thread, the first calendar), next to freetime's whole run on the same bytes.
             one_size = os.path.getsize(files[0])
@@ -167,6 +225,27 @@ def main():
     export = os.path.join(d, "100k-export")
     generate(py, export, 100_000 // scale, 2, 52, 25, mix="export")
     end_to_end("export", [os.path.join(export, f"person{i}.ics") for i in range(2)], "export.json")
+    inferred = os.path.join(d, "100k-inferred")
+    generate(py, inferred, 100_000 // scale, 2, 52, 35, mix="inferred")
+    end_to_end("inferred", [os.path.join(inferred, f"person{i}.ics") for i in range(2)],
+               "inferred.json")
+
+    # 1b. A vdir: calendars of the inferred mix of 10k VEVENTs (as the issue's, and a CalDAV
+    #     collection's size) stored one file per UID, against the same events in one file. The
+    #     floor reads every file of both directories in one process.
+    small = os.path.join(d, "10k-inferred")
+    generate(py, small, 10_000 // scale, 2, 52, 45, mix="inferred")
+    singles = [os.path.join(small, f"person{i}.ics") for i in range(2)]
+    # (Named as the files are, so the slots name the same people.)
+    vdirs = [split_vdir(p, os.path.join(small, "vdir", f"person{i}")) for i, p in enumerate(singles)]
+    end_to_end("vdir", vdirs, "vdir.json")
+    one_t, _ = best([ft] + singles + common, args.repeat_small, os.path.join(d, "vdir-one.json"))
+    vdir_t, _ = best([ft] + vdirs + common, args.repeat_small, os.path.join(d, "vdir.json"))
+    with open(os.path.join(d, "vdir-one.json")) as a, open(os.path.join(d, "vdir.json")) as b:
+        same = json.load(a)["slots"] == json.load(b)["slots"]
+    files = sum(len(calendar_files(v)) for v in vdirs)
+    report(f"RATIO vdir ({files} files) / the same events in one file each, wall "
+           f"(same slots: {same}; target <= 1.5)", f"{vdir_t / one_t:.2f}")
 
     # 2. Peak RSS on a 1M-VEVENT calendar, window over all of it (every interval kept).
     n1 = vevents(one)

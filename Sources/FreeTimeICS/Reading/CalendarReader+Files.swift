@@ -95,32 +95,39 @@ extension CalendarReader {
     _ path: String, home: Zone?, owner: OwnerHint, options: ReadOptions, source: Int = 0,
     into person: inout PersonAccumulator
   ) throws -> [FileReader] {
-    var info = stat()
-    if stat(path, &info) != 0 && (errno == ENOENT || errno == ENOTDIR) {
-      throw ReadError(file: path, message: "no such file")
-    }
-    if info.st_mode & S_IFMT == S_IFDIR { throw ReadError(file: path, message: "is a directory") }
+    // Opened first and looked at once (a vdir's thousands of files each cost their system
+    // calls).
     let fd = open(path, O_RDONLY)
     guard fd >= 0 else {
+      if errno == ENOENT || errno == ENOTDIR {
+        throw ReadError(file: path, message: "no such file")
+      }
       throw ReadError(file: path, message: "cannot open: \(String(cString: strerror(errno)))")
     }
     defer { close(fd) }
+    var info = stat()
+    let known = fstat(fd, &info) == 0
+    if known && info.st_mode & S_IFMT == S_IFDIR {
+      throw ReadError(file: path, message: "is a directory")
+    }
     return try readStream(
       fd: fd, displayName: path, home: home, owner: owner, options: options, source: source,
-      into: &person)
+      into: &person, info: known ? info : nil)
   }
 
   static func readStream(
     fd: Int32, displayName: String, home: Zone?, owner: OwnerHint, options: ReadOptions,
-    source: Int = 0, into person: inout PersonAccumulator
+    source: Int = 0, into person: inout PersonAccumulator, info given: stat? = nil
   ) throws -> [FileReader] {
-    var info = stat()
-    let size = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
+    var info = given ?? stat()
+    let known = given != nil || fstat(fd, &info) == 0
+    let size = known && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
     // A block of 128 KiB (its pages are touched once and reused for the whole file), or the
     // whole file when it is smaller.
     var scanner = LineScanner(
       fd: fd, blockSize: size > 0 ? min(1 << 17, max(1 << 12, size + 1)) : 1 << 17,
       progress: options.progress)
+    scanner.isRegularFile = size > 0
     scanner.maxLineBytes = options.limits.lineBytes
     let watch = Watchdog.shared.watch(
       file: displayName, budget: options.limits.cpuSeconds, size: size)

@@ -22,7 +22,11 @@ final class Watchdog: Sendable {
   final class Watch: Sendable {
     let file: String
     let clock: clockid_t
-    let startCPU: Double
+    /// The thread's CPU time when the watchdog first looked, in nanoseconds (-1 before): read by
+    /// the watchdog's thread, not when the file is opened, so a file read in less than a tick
+    /// (most files of a vdir) costs no clock read (a system call) at all. A budget of seconds
+    /// starts up to a tick late.
+    private let startCPU = Atomic<Int>(-1)
     let baseBudget: Double
     /// Where the top-level component being read begins.
     let line = Atomic<Int>(0)
@@ -32,7 +36,6 @@ final class Watchdog: Sendable {
     fileprivate init(file: String, clock: clockid_t, budget: Double) {
       self.file = file
       self.clock = clock
-      self.startCPU = Watchdog.seconds(clock)
       self.baseBudget = budget
     }
 
@@ -40,7 +43,16 @@ final class Watchdog: Sendable {
       baseBudget + Double(bytes.load(ordering: .relaxed)) * ReadLimits.cpuSecondsPerByte
     }
 
-    var spent: Double { Watchdog.seconds(clock) - startCPU }
+    /// The CPU time spent since the watchdog first looked (only its thread asks).
+    var spent: Double {
+      let now = Watchdog.nanoseconds(clock)
+      let start = startCPU.load(ordering: .relaxed)
+      if start < 0 {
+        startCPU.store(now, ordering: .relaxed)
+        return 0
+      }
+      return Double(now - start) / 1e9
+    }
   }
 
   private let watches = Locked<[ObjectIdentifier: Watch]>([:])
@@ -91,10 +103,10 @@ final class Watchdog: Sendable {
     }
   }
 
-  static func seconds(_ clock: clockid_t) -> Double {
+  static func nanoseconds(_ clock: clockid_t) -> Int {
     var now = timespec()
     clock_gettime(clock, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    return now.tv_sec * 1_000_000_000 + now.tv_nsec
   }
 
 }

@@ -45,6 +45,11 @@ struct LineScanner {
     notUTF8Lines.append(line.number)
   }
 
+  /// Whether the descriptor is a regular file with a size: then a read of fewer bytes than
+  /// asked is its end (read(2) of a regular file stops short only there), and no second read
+  /// is needed to see it.
+  var isRegularFile = false
+
   private let progress: ReadProgress?
   /// The longest unfolded content line accepted, in bytes (`ReadLimits.lineBytes`).
   var maxLineBytes = Int.max
@@ -246,7 +251,7 @@ struct LineScanner {
         if errno == EINTR { continue }
         throw ScanError.readFailed(errno: errno)
       }
-      if n == 0 { atEnd = true }
+      if n == 0 || (isRegularFile && n < block.count) { atEnd = true }
       filled = n
       refills &+= 1
       bytesRead += n

@@ -15,7 +15,7 @@ let libicalLinking: [LinkerSetting] =
         ["-Xlinker", "-l:\($0)"]
       } + ["-lstdc++", "-lm"])
   ]
-  : [.linkedLibrary("ical")]
+  : [.linkedLibrary("ical"), .linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
 
 let package = Package(
   name: "freetime",
@@ -41,12 +41,11 @@ let package = Package(
       name: "FreeTimeCore",
       dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
     // The only module that imports libical: reading calendars, writing iCalendar.
-    // Windows zone names go through ICU's copy of CLDR's windowsZones, from the toolchain's
-    // Foundation (_FoundationICU), so no second ICU is needed.
+    // System zones come from the system's tz database (TZif files); Windows zone names go
+    // through the ICU libical links (CLDR's windowsZones), so the binary holds one ICU.
     .target(
       name: "FreeTimeICS", dependencies: ["FreeTimeCore", "CLibical"],
-      linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))] + libicalLinking
-    ),
+      linkerSettings: libicalLinking),
     // The people file: people, rooms and groups by name (TOML through TOMLKit).
     .target(
       name: "FreeTimePeople",

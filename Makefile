@@ -3,12 +3,31 @@
 #
 #   make install PREFIX=/usr/local DESTDIR=   the binary, the man page, bash/zsh/fish completions
 #   make uninstall PREFIX=/usr/local DESTDIR= removes exactly those files
+#   make build LIBICAL=system                 for distributions: libical and ICU as shared libraries
+#
+# `make build` (LIBICAL=static, the default) links the Swift runtime, libical and its ICU into
+# the binary, with only the ICU data freetime's ICU calls need (scripts/icu-data, made under
+# .build-install/icu from libicudata.a), so it runs without the toolchain, libical or ICU.
+# `make build LIBICAL=system` (and `make install LIBICAL=system`) links libical.so and ICU's
+# shared libraries instead, as a distribution's package would (Debian: Depends on libical3 and
+# libicu72, what libical3 depends on); the Swift runtime is linked in either way. Both read
+# zones from the system's tz database (tzdata). README, Install.
 
 PREFIX ?= /usr/local
 DESTDIR ?=
-# The binary to install; built by `make build` (release, the Swift runtime, libical and its ICU
-# linked in statically so it runs without the toolchain or libical; Package.swift).
-BINARY ?= .build-install/release/freetime
+LIBICAL ?= static
+ifeq ($(LIBICAL),system)
+SCRATCH = .build-system
+BUILD_ENV =
+else ifeq ($(LIBICAL),static)
+SCRATCH = .build-install
+BUILD_ENV = icu=$$(scripts/icu-data $(SCRATCH)/icu) && FREETIME_STATIC_LIBICAL=1 FREETIME_ICU_DATA="$$icu"
+else
+$(error LIBICAL is static or system, not $(LIBICAL))
+endif
+# The binary to install; built by `make build` (release; debug information stripped, symbols
+# kept; Package.swift).
+BINARY ?= $(SCRATCH)/release/freetime
 
 BIN_DIR = $(DESTDIR)$(PREFIX)/bin
 MAN_DIR = $(DESTDIR)$(PREFIX)/share/man/man1
@@ -21,7 +40,7 @@ FISH_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 all: build
 
 build:
-	bash -c '. scripts/setup && FREETIME_STATIC_LIBICAL=1 swift build -c release --static-swift-stdlib --product freetime --scratch-path .build-install'
+	bash -c '. scripts/setup && $(BUILD_ENV) swift build -c release --static-swift-stdlib --product freetime --scratch-path $(SCRATCH) -Xlinker --strip-debug'
 
 $(BINARY):
 	$(MAKE) build

@@ -2,20 +2,30 @@
 import PackageDescription
 
 // `make install` and the benchmark build with FREETIME_STATIC_LIBICAL=1: libical and the ICU it
-// calls for RSCALE calendars are linked into the binary (libical.a, libicu*.a from libical-dev's
-// dependencies), so the installed binary needs no libical at run time and starts without
-// loading and relocating libical, ICU 72 and their symbols (about a millisecond of each run;
-// README, Performance). Other builds link libical.so.
+// calls for RSCALE calendars (and freetime for Windows zone names) are linked into the binary
+// (libical.a, libicu*.a from libical-dev's dependencies), so the installed binary needs no
+// libical at run time and starts without loading and relocating libical, ICU 72 and their
+// symbols (about a millisecond of each run; README, Performance). FREETIME_ICU_DATA names the
+// object `make build` makes with only the ICU data those calls need (scripts/icu-data), linked
+// instead of libicudata.a (31 MB). Other builds (`make build LIBICAL=system`, the tests) link
+// libical.so and ICU's shared libraries.
 let staticLibical = Context.environment["FREETIME_STATIC_LIBICAL"] == "1"
+let icuData = Context.environment["FREETIME_ICU_DATA"].flatMap { $0.isEmpty ? nil : $0 }
 let libicalLinking: [LinkerSetting] =
   staticLibical
   ? [
     .unsafeFlags(
-      ["libical.a", "libicui18n.a", "libicuuc.a", "libicudata.a"].flatMap {
-        ["-Xlinker", "-l:\($0)"]
-      } + ["-lstdc++", "-lm"])
+      ["libical.a", "libicui18n.a", "libicuuc.a"].flatMap { ["-Xlinker", "-l:\($0)"] }
+        + (icuData.map { ["-Xlinker", $0] } ?? ["-Xlinker", "-l:libicudata.a"])
+        + ["-lstdc++", "-lm"])
   ]
-  : [.linkedLibrary("ical")]
+  : [.linkedLibrary("ical"), .linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
+
+// A module sees the members of only the modules it imports itself (SE-0444): TOMLKit imports
+// Foundation's Date and Data, and without this, `contains`, `components(separatedBy:)` and the
+// like in every module above it resolved to all of Foundation's (NSString's), which links
+// FoundationInternationalization and its ICU (34 MB of data) into the binary.
+let ownModules: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
 
 let package = Package(
   name: "freetime",
@@ -39,23 +49,25 @@ let package = Package(
     // Pure Swift: intervals, the open-event counter, the merger, durations. No C, no I/O.
     .target(
       name: "FreeTimeCore",
-      dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
+      dependencies: [.product(name: "HeapModule", package: "swift-collections")],
+      swiftSettings: ownModules),
     // The only module that imports libical: reading calendars, writing iCalendar.
-    // Windows zone names go through ICU's copy of CLDR's windowsZones, from the toolchain's
-    // Foundation (_FoundationICU), so no second ICU is needed.
+    // System zones come from the system's tz database (TZif files); Windows zone names go
+    // through the ICU libical links (CLDR's windowsZones), so the binary holds one ICU.
     .target(
-      name: "FreeTimeICS", dependencies: ["FreeTimeCore", "CLibical"],
-      linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))] + libicalLinking
-    ),
+      name: "FreeTimeICS", dependencies: ["FreeTimeCore", "CLibical"], swiftSettings: ownModules,
+      linkerSettings: libicalLinking),
     // The people file: people, rooms and groups by name (TOML through TOMLKit).
     .target(
       name: "FreeTimePeople",
-      dependencies: ["FreeTimeCore", .product(name: "TOMLKit", package: "TOMLKit")]),
+      dependencies: ["FreeTimeCore", .product(name: "TOMLKit", package: "TOMLKit")],
+      swiftSettings: ownModules),
     // The scheduling library: each person resolved once (calendars, addresses, home zone,
     // hours, availability, coverage), their free time, the common slots, suggestions' comfort
     // hours, bookings' checks. No options, no output.
     .target(
-      name: "FreeTimeSchedule", dependencies: ["FreeTimeCore", "FreeTimeICS", "FreeTimePeople"]),
+      name: "FreeTimeSchedule", dependencies: ["FreeTimeCore", "FreeTimeICS", "FreeTimePeople"],
+      swiftSettings: ownModules),
     // The command: options, renderers, exit codes.
     .executableTarget(
       name: "freetime",
@@ -63,11 +75,13 @@ let package = Package(
         "FreeTimeCore", "FreeTimeICS",
         "FreeTimePeople", "FreeTimeSchedule",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ],
+      swiftSettings: ownModules
     ),
     // The reader's pre-pass alone, which Benchmarks/run.sh times (not installed).
     .executableTarget(
-      name: "freetime-prepass", dependencies: ["FreeTimeICS"], path: "Benchmarks/prepass"),
+      name: "freetime-prepass", dependencies: ["FreeTimeICS"], path: "Benchmarks/prepass",
+      swiftSettings: ownModules),
     // What the test targets share: the seeded generator, the package's paths, temporary files.
     // Foundation only: no Testing, no XCTest.
     .target(name: "TestSupport", path: "Tests/TestSupport"),

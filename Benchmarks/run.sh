@@ -21,10 +21,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/setup
 . scripts/venv
-FREETIME_STATIC_LIBICAL=1 swift build -c release --static-swift-stdlib --product freetime \
-  --scratch-path .build-install >&2
-FREETIME_STATIC_LIBICAL=1 swift build -c release --static-swift-stdlib --product freetime-prepass \
-  --scratch-path .build-install >&2
+# The build `make build` makes (Makefile), and the pre-pass beside it with the same settings.
+make build >&2
+icu=$(scripts/icu-data .build-install/icu)
+FREETIME_STATIC_LIBICAL=1 FREETIME_ICU_DATA="$icu" swift build -c release --static-swift-stdlib \
+  --product freetime-prepass --scratch-path .build-install -Xlinker --strip-debug >&2
 dir=.build-bench
 mkdir -p "$dir"
 if [ "${1:-}" = --scaling ]; then

@@ -19,7 +19,8 @@ let package = Package(
     .target(
       name: "FreeTimeICS", dependencies: ["FreeTimeCore", "CLibical"],
       path: "Sources/FreeTimeICS",
-      linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]),
+      // The ICU libical links, which FreeTimeICS calls for zone names (as the main package).
+      linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
     .target(name: "CFuzzShim", path: "Sources/CFuzzShim"),
     .executableTarget(
       name: "FuzzReader", dependencies: ["CFuzzShim", "FreeTimeCore", "FreeTimeICS"],

@@ -1,5 +1,6 @@
 import FreeTimeCore
 import FreeTimeICS
+import FreeTimePeople
 
 #if canImport(Glibc)
   import Glibc

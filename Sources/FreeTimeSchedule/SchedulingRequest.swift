@@ -1,5 +1,6 @@
 import FreeTimeCore
 import FreeTimeICS
+import FreeTimePeople
 
 /// What to schedule, with every option already a value: the zone and window, the people (their
 /// calendars, roles and the people file), how to read their calendars, and what makes a slot.

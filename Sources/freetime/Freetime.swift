@@ -1,6 +1,5 @@
 import ArgumentParser
 import FoundationEssentials
-import FoundationInternationalization
 import FreeTimeCore
 import FreeTimeICS
 import FreeTimeSchedule

@@ -41,8 +41,8 @@ struct DurationArgument: ExpressibleByArgument, Sendable {
 extension BusyOrFreeArgument: ExpressibleByArgument {}
 
 /// The zone names `--tz` completes to. Only a completion script needs them, and listing every
-/// zone costs ICU about a quarter of a short run's start, which every run would pay (each
-/// parse builds the options), so other runs get none.
+/// zone reads the tz database's list (tzdata.zi), which every run would pay (each parse builds
+/// the options), so other runs get none.
 enum ZoneCompletion {
   static var names: [String] {
     CommandLine.arguments.contains("--generate-completion-script") ? Zone.knownNames : []

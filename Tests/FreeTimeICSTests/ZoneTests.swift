@@ -5,56 +5,101 @@ import Testing
 
 @testable import FreeTimeICS
 
-/// `OffsetTable` answers instead of ICU for system zones: it must give ICU's offset everywhere.
+/// System zones come from the tz database's TZif files (`OffsetTable`): checked against Python's
+/// zoneinfo, another reader of the same files (RFC 8536), for every zone.
 @Suite struct ZoneTests {
-  @Test func offsetTablesAgreeWithICUForEveryZone() throws {
+  @Test func offsetTablesAgreeWithPythonsZoneinfoForEveryZone() throws {
     var state: UInt64 = 42
     func next() -> UInt64 {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return state >> 11
     }
-    let span = UInt64(OffsetTable.to - OffsetTable.from)
-    var compared = 0
-    for name in TimeZone.knownTimeZoneIdentifiers {
-      let zone = try #require(TimeZone(identifier: name))
-      let table = OffsetTable(zone)
-      // Random instants, and both sides of every transition ICU reports in the table's span.
-      var instants = (0..<200).map { _ in OffsetTable.from + Int64(next() % span) }
-      var date = Date(timeIntervalSince1970: TimeInterval(OffsetTable.from))
-      while let t = zone.nextDaylightSavingTimeTransition(after: date),
-        t.timeIntervalSince1970 < 4e9
-      {
-        let s = Instant(t.timeIntervalSince1970.rounded(.down))
-        instants += [s - 1, s, s + 1].filter { $0 >= OffsetTable.from }
-        date = t
+    let from: Instant = -2_208_988_800  // 1900
+    let to: Instant = 7_258_118_400  // 2200
+    let names = TZDatabase.names
+    #expect(Zone.knownNames.count > 400 && names.count > Zone.knownNames.count)
+    #expect(Zone.knownNames.contains("Asia/Kolkata") && !Zone.knownNames.contains("Asia/Calcutta"))
+    #expect(names.contains("Asia/Calcutta"))
+    var asked: [(name: String, instants: [Instant], table: OffsetTable)] = []
+    for name in names {
+      let table = try #require(OffsetTable.shared(name), "\(name)")
+      // Random instants, and both sides of every change the table holds in 1900–2200.
+      var instants = (0..<150).map { _ in from + Int64(next() % UInt64(to - from)) }
+      for change in table.changeInstants where change > from && change < to {
+        instants += [change - 1, change, change + 1]
       }
-      for instant in instants {
-        let icu = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
-        #expect(table.offset(at: instant) == icu, "\(name) at \(instant)")
-        // The span around it has that offset from end to end (ICU at both ends).
-        if let (offset, from, to) = table.span(at: instant) {
-          #expect(offset == icu && from <= instant && instant < to, "\(name) at \(instant)")
-          for edge in [from, to - 1] {
-            let atEdge = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(edge)))
-            #expect(atEdge == offset, "\(name): span \(from)..<\(to) of \(instant)")
+      // After the list, the footer's rule answers.
+      instants += (0..<20).map { _ in OffsetTable.to + Int64(next() % 3_000_000_000) }
+      asked.append((name, instants, table))
+    }
+    let script = """
+      import sys, zoneinfo, datetime
+      zoneinfo.reset_tzpath([sys.argv[1]])
+      out = []
+      for line in sys.stdin:
+          name, *ts = line.split()
+          z = zoneinfo.ZoneInfo(name)
+          out.append(' '.join(str(int(datetime.datetime.fromtimestamp(int(t), z).utcoffset().total_seconds())) for t in ts))
+      print('\\n'.join(out))
+      """
+    let input = asked.map { ([$0.name] + $0.instants.map(String.init)).joined(separator: " ") }
+      .joined(separator: "\n")
+    let answers = try Subprocess.run(
+      Python.path, ["-c", script, TZDatabase.directory], stdin: input + "\n")
+    #expect(answers.status == 0, "\(answers.stderr)")
+    let lines = answers.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    var compared = 0
+    for (k, zone) in asked.enumerated() where k < lines.count {
+      let expected = lines[k].split(separator: " ").map { Int($0)! }
+      #expect(expected.count == zone.instants.count, "\(zone.name)")
+      var answer: [Instant: Int] = [:]
+      for (instant, offset) in zip(zone.instants, expected) { answer[instant] = offset }
+      for (instant, offset) in zip(zone.instants, expected) {
+        #expect(zone.table.offset(at: instant) == offset, "\(zone.name) at \(instant)")
+        // The span around it has that offset, at its ends too (where Python was asked).
+        let span = zone.table.span(at: instant)
+        #expect(span.offset == offset && span.from <= instant && instant < span.to)
+        for edge in [span.from, span.to - 1] {
+          if let there = answer[edge] {
+            #expect(there == offset, "\(zone.name): span \(span.from)..<\(span.to)")
           }
-        } else {
-          Issue.record("\(name): no span at \(instant)")
         }
         compared += 1
       }
     }
+    #expect(lines.count >= asked.count)
     #expect(compared > 100_000)
-    #expect(OffsetTable(TimeZone(identifier: "UTC")!).offset(at: OffsetTable.to) == nil)
-    #expect(OffsetTable(TimeZone(identifier: "UTC")!).offset(at: OffsetTable.from - 1) == nil)
-    // Outside the table, the zone asks ICU.
+  }
+
+  /// Offsets the footer's rule gives after the transitions a file lists, and the names that
+  /// are not files: offsets from GMT or UTC, ICU's IDs, Windows names.
+  @Test func footerRulesAndOtherNames() throws {
     let prague = try #require(Zone.named("Europe/Prague"))
-    let icu = try #require(TimeZone(identifier: "Europe/Prague"))
-    for instant: Instant in [-2_208_988_800, -1_000_000_000, -800_000_000, -1, 4_200_000_000] {
-      #expect(
-        prague.utcOffset(at: instant)
-          == icu.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant))))
-    }
+    #expect(prague.utcOffset(at: CivilTime.seconds(2150, 7, 1)) == 7200)
+    #expect(prague.utcOffset(at: CivilTime.seconds(2150, 1, 1)) == 3600)
+    #expect(prague.utcOffset(at: CivilTime.seconds(2060, 3, 26, 0, 59)) == 3600)
+    #expect(prague.utcOffset(at: CivilTime.seconds(2060, 3, 28, 1)) == 7200)
+    let sydney = try #require(Zone.named("Australia/Sydney"))
+    #expect(sydney.utcOffset(at: CivilTime.seconds(2090, 1, 1)) == 39600)
+    #expect(sydney.utcOffset(at: CivilTime.seconds(2090, 7, 1)) == 36000)
+    #expect(Zone.gmtOffset("GMT+1") == 3600)
+    #expect(Zone.gmtOffset("UTC-05:30") == -19800)
+    #expect(Zone.gmtOffset("GMT+0100") == 3600)
+    #expect(Zone.gmtOffset("UTC+5.30") == 19800)
+    #expect(Zone.gmtOffset("GMT+19") == nil)
+    #expect(Zone.gmtOffset("GMT+18:30") == nil)
+    #expect(Zone.gmtOffset("GMT+1:5") == nil)
+    #expect(Zone.gmtOffset("GMTX") == nil)
+    #expect(Zone.named("GMT-0800")?.utcOffset(at: 0) == -28800)
+    #expect(Zone.named("PST")?.utcOffset(at: CivilTime.seconds(2026, 1, 1)) == -28800)
+    #expect(Zone.named("IST")?.utcOffset(at: CivilTime.seconds(2026, 1, 1)) == 19800)
+    #expect(Zone.named("Europe/Nowhere") == nil)
+    #expect(Zone.named("posix/Europe/Prague") == nil)
+    #expect(Zone.named("../zoneinfo/Europe/Prague") == nil)
+    #expect(Zone.windows("W. Europe Standard Time")?.name == "Europe/Berlin")
+    #expect(Zone.windows("Eastern Standard Time")?.name == "America/New_York")
+    #expect(Zone.windows("Europe/Prague") == nil)
+    #expect(Zone.lookUp("europe/prague")?.name == "Europe/Prague")
   }
 
   /// A file's VTIMEZONE answers from libical's own list of its changes (`LibicalZone`): the

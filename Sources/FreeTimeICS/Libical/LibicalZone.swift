@@ -1,4 +1,5 @@
 internal import CLibical
+import FoundationEssentials
 import FreeTimeCore
 import Synchronization
 
@@ -11,7 +12,7 @@ import Synchronization
 ///
 /// libical answers an offset from its list of the zone's changes (each change's instant and
 /// the offset from then on, sorted; before the first change, the offset the first one changes
-/// from). That list is made once, when the zone is built, up to the end of `OffsetTable.near`:
+/// from). That list is made once, when the zone is built, up to the end of `listedUntil`:
 /// by `ObservanceChanges` for the shapes real zones are written in, else read from libical
 /// (`icaltimezone_dump_changes`). An offset there is a binary search, not a libical call with
 /// its mutex, its civil-date conversion and its search (docs/ARCHITECTURE.md, Time zones).
@@ -28,10 +29,16 @@ final class LibicalZone: @unchecked Sendable {
   /// Whether `ObservanceChanges` made the list (for tests).
   let changesAreOwn: Bool
 
+  /// The end of the list: 1 January in fifteen years (where nearly every lookup falls before).
+  static let listedUntil: Instant = {
+    let year = CivilTime.fields(Instant(Date().timeIntervalSince1970)).year
+    return CivilTime.seconds(year + 15, 1, 1)
+  }()
+
   /// The zone of a VTIMEZONE's lines, or nil when libical cannot build one.
   init?(_ lines: [ContentLine]) {
-    let lastYear = CivilTime.fields(OffsetTable.near.to - 1).year
-    let end = CivilTime.seconds(lastYear + 1, 1, 1)
+    let end = LibicalZone.listedUntil
+    let lastYear = CivilTime.fields(end - 1).year
     let own = ObservanceChanges.changes(lines, before: end)
     // libical warns on standard error when it writes an offset of a day or more.
     var printable: Bool {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import FreeTimeCore
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import FreeTimeCore
-import FoundationInternationalization
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import FreeTimeCore
+import Synchronization
 
 /// The structure of one file: BEGIN/END nesting (RFC 5545 §3.4, §3.6), the VCALENDAR's own
 /// properties, and one top-level component at a time, collected with only the lines its reader

@@ -1,154 +1,100 @@
-import FoundationEssentials
-import FoundationInternationalization
 import FreeTimeCore
-import Synchronization
 
-#if canImport(_FoundationICU)
-  internal import _FoundationICU
-#endif
-
-/// A system zone's UTC offsets as a sorted list of transitions (everything ICU reports: daylight
-/// saving and changes of standard time), so an offset is a binary search, not an ICU call.
-/// `ZoneTests` checks it against `TimeZone.secondsFromGMT` for every zone.
-///
-/// ICU charges a few hundred microseconds of a small run per decade of transitions, so a table
-/// first holds the years from ten before to fifteen after this one (where nearly every lookup
-/// falls); the rest of 1970–2100 is read once, on the first lookup there.
+/// A system zone's UTC offsets as a sorted list of changes, read from its TZif file (RFC 8536;
+/// `TZDatabase`): every transition the file lists, then the changes its footer's rule makes up
+/// to `to` (Debian's files list transitions up to 2037), so an offset is a binary search.
+/// After `to`, the footer's rule answers year by year. `ZoneTests` checks it against Python's
+/// zoneinfo, which reads the same files, for every zone.
 ///
 /// A class: as a struct held by `Zone`, every lookup copied it out and retained its parts.
 final class OffsetTable: Sendable {
-  static let from: Instant = 0  // 1970-01-01
-  static let to: Instant = 4_102_444_800  // 2100-01-01
-  /// The years read first: 1 January ten years ago to 1 January in fifteen years.
-  static let near: (from: Instant, to: Instant) = {
-    let year = CivilTime.fields(Instant(Date().timeIntervalSince1970)).year
-    return (
-      max(from, CivilTime.seconds(year - 10, 1, 1)), min(to, CivilTime.seconds(year + 15, 1, 1))
-    )
-  }()
-  /// One table per zone name for the whole process.
-  private static let cache = Locked<[String: OffsetTable]>([:])
+  /// The end of the list: the rest is worked out on each lookup.
+  static let to: Instant = 4_133_980_800  // 2101-01-01
+  /// One table per zone name for the whole process (nil: no such zone).
+  private static let cache = Locked<[String: OffsetTable?]>([:])
 
-  static func shared(_ zone: TimeZone) -> OffsetTable {
-    if let table = cache.withLock({ $0[zone.identifier] }) { return table }
-    let table = OffsetTable(zone)
-    cache.withLock { $0[zone.identifier] = table }
+  static func shared(_ name: String) -> OffsetTable? {
+    if let table = cache.withLock({ $0[name] }) { return table }
+    let table = TZDatabase.file(name).map(OffsetTable.init)
+    cache.withLock { $0[name] = table }
     return table
   }
 
-  /// `offsets[i]` holds from `starts[i]` to the next start, within `near`.
+  /// `offsets[i]` holds from `starts[i]` (the first: `Instant.min`) to the next start.
   private let starts: [Instant]
   private let offsets: [Int]
-  private let zone: TimeZone
-  /// All of 1970–2100, read on the first lookup outside `near`.
-  private let whole = WholeTable()
+  /// The rule after `to` (nil: the last offset holds for good).
+  private let footer: PosixTZ?
 
-  final class WholeTable: Sendable {
-    let transitions = Locked<([Instant], [Int])?>(nil)
-  }
-
-  init(_ zone: TimeZone) {
-    self.zone = zone
-    (starts, offsets) = OffsetTable.transitions(
-      zone, from: OffsetTable.near.from, to: OffsetTable.near.to)
-  }
-
-  /// The offsets from `from` to `to`: the offset at `from`, then every change.
-  private static func transitions(_ zone: TimeZone, from: Instant, to: Instant) -> (
-    [Instant], [Int]
-  ) {
-    #if canImport(_FoundationICU)
-      if let found = transitionsICU(zone.identifier, from: from, to: to) { return found }
-    #endif
-    var date = Date(timeIntervalSince1970: TimeInterval(from))
-    var starts = [from]
-    var offsets = [zone.secondsFromGMT(for: date)]
-    let end = Date(timeIntervalSince1970: TimeInterval(to))
-    while let next = zone.nextDaylightSavingTimeTransition(after: date), next < end,
-      next > date
-    {
-      let instant = Instant((next.timeIntervalSince1970).rounded(.down))
-      let offset = zone.secondsFromGMT(for: next)
-      if offset != offsets.last {
+  init(_ file: TZif) {
+    var starts: [Instant] = [.min]
+    var offsets = [file.initial]
+    func add(_ instant: Instant, _ offset: Int) {
+      if instant <= starts[starts.count - 1] {
+        // Two changes at one instant: the later one holds.
+        offsets[offsets.count - 1] = offset
+        if starts.count > 1, offsets[offsets.count - 2] == offset {
+          starts.removeLast()
+          offsets.removeLast()
+        }
+      } else if offset != offsets[offsets.count - 1] {
         starts.append(instant)
         offsets.append(offset)
       }
-      date = next
     }
-    return (starts, offsets)
-  }
-
-  #if canImport(_FoundationICU)
-    /// The transitions from ICU's calendar API directly, one calendar for the whole walk (a bit
-    /// cheaper than Foundation's `nextDaylightSavingTimeTransition`). Each step still costs ICU
-    /// a copy of the zone's transition list.
-    private static func transitionsICU(_ identifier: String, from: Instant, to: Instant)
-      -> ([Instant], [Int])?
-    {
-      let id = Array(identifier.utf16)
-      var status = U_ZERO_ERROR
-      guard let calendar = swift_ucal_open(id, Int32(id.count), nil, UCAL_GREGORIAN, &status),
-        status.rawValue <= 0
-      else { return nil }
-      defer { swift_ucal_close(calendar) }
-      func offset(at millis: Double) -> Int? {
-        var status = U_ZERO_ERROR
-        swift_ucal_setMillis(calendar, millis, &status)
-        let zone = swift_ucal_get(calendar, UCAL_ZONE_OFFSET, &status)
-        let dst = swift_ucal_get(calendar, UCAL_DST_OFFSET, &status)
-        return status.rawValue <= 0 ? Int(zone + dst) / 1000 : nil
-      }
-      var millis = Double(from) * 1000
-      guard let first = offset(at: millis) else { return nil }
-      var starts = [from]
-      var offsets = [first]
-      let end = Double(to) * 1000
-      while true {
-        var next = 0.0
-        var status = U_ZERO_ERROR
-        swift_ucal_setMillis(calendar, millis, &status)
-        guard
-          swift_ucal_getTimeZoneTransitionDate(calendar, UCAL_TZ_TRANSITION_NEXT, &next, &status)
-            != 0,
-          status.rawValue <= 0, next > millis, next < end
-        else { break }
-        guard let o = offset(at: next) else { return nil }
-        if o != offsets.last {
-          starts.append(Instant((next / 1000).rounded(.down)))
-          offsets.append(o)
+    for (instant, offset) in zip(file.transitions, file.offsets) { add(instant, offset) }
+    let last = file.transitions.last ?? .min
+    if let footer = file.footer, footer.daylight != nil {
+      let first = last == .min ? 1900 : CivilTime.fields(last).year
+      for year in first...2101 {
+        for (instant, offset) in footer.changes(in: year) where instant > last {
+          if instant < OffsetTable.to { add(instant, offset) }
         }
-        millis = next
       }
-      return (starts, offsets)
     }
-  #endif
-
-  /// The offset at `instant`, or nil outside 1970–2100.
-  func offset(at instant: Instant) -> Int? {
-    span(at: instant)?.offset
+    self.starts = starts
+    self.offsets = offsets
+    footer = file.footer?.daylight != nil ? file.footer : nil
   }
 
-  /// The offset at `instant` and a span around it without a change (between the transitions
-  /// around it, or the edge of the years read), or nil outside 1970–2100.
-  func span(at instant: Instant) -> (offset: Int, from: Instant, to: Instant)? {
-    if instant >= OffsetTable.near.from && instant < OffsetTable.near.to {
-      return OffsetTable.span(at: instant, starts, offsets, to: OffsetTable.near.to)
-    }
-    guard instant >= OffsetTable.from, instant < OffsetTable.to else { return nil }
-    let (starts, offsets) = whole.transitions.withLock { built in
-      if let built { return built }
-      let read = OffsetTable.transitions(zone, from: OffsetTable.from, to: OffsetTable.to)
-      built = read
-      return read
-    }
-    return OffsetTable.span(at: instant, starts, offsets, to: OffsetTable.to)
+  /// A zone at one offset for good.
+  init(fixed offset: Int) {
+    starts = [.min]
+    offsets = [offset]
+    footer = nil
   }
 
-  /// The entry of `starts`/`offsets` holding `instant` (at or after `starts[0]`) and its span.
-  private static func span(
-    at instant: Instant, _ starts: [Instant], _ offsets: [Int], to end: Instant
-  ) -> (offset: Int, from: Instant, to: Instant) {
-    entry(entry(of: instant, in: starts), starts, offsets, to: end)
+  /// The instants of the changes the list holds (for tests).
+  var changeInstants: [Instant] { Array(starts.dropFirst()) }
+
+  func offset(at instant: Instant) -> Int {
+    span(at: instant).offset
+  }
+
+  /// The offset at `instant` and the span around it without a change.
+  func span(at instant: Instant) -> (offset: Int, from: Instant, to: Instant) {
+    if instant >= OffsetTable.to, let footer {
+      return OffsetTable.span(at: instant, footer)
+    }
+    let k = OffsetTable.entry(of: instant, in: starts)
+    return OffsetTable.entry(k, starts, offsets, to: footer == nil ? .max : OffsetTable.to)
+  }
+
+  /// After the list: the footer's changes of the years around `instant`.
+  private static func span(at instant: Instant, _ footer: PosixTZ) -> (
+    offset: Int, from: Instant, to: Instant
+  ) {
+    let year = CivilTime.fields(instant).year
+    var starts: [Instant] = []
+    var offsets: [Int] = []
+    for y in year - 1...year + 1 {
+      for (t, o) in footer.changes(in: y) {
+        starts.append(t)
+        offsets.append(o)
+      }
+    }
+    let k = max(0, entry(of: instant, in: starts))
+    return entry(k, starts, offsets, to: .max)
   }
 
   /// The index of the last of sorted `starts` at or before `instant` (which is not before the

@@ -1,26 +1,20 @@
+internal import CLibical
 import FreeTimeCore
-import FoundationEssentials
-import FoundationInternationalization
 import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-#if canImport(_FoundationICU)
-  internal import _FoundationICU
-#endif
-
 /// A time zone as freetime uses it: a name and the UTC offset at every instant.
 ///
-/// Zones named in the system tz database come from Foundation (the same zoneinfo files libical's
-/// builtin zones read); zones defined by a file's VTIMEZONE are libical zones built from that
+/// Zones named in the system tz database are read from its TZif files (`TZDatabase`, the same
+/// zoneinfo files libical's builtin zones read); zones defined by a file's VTIMEZONE are libical zones built from that
 /// component (`LibicalZone`). Either way, wall-clock times become instants through
 /// `LocalTimeResolver`, which applies the RFC 5545 §3.3.5 fold and gap rules (libical 3.0.16
 /// picks the second occurrence in a fold, docs/LIBICAL.md).
 public final class Zone: UTCOffsetSource, @unchecked Sendable {
   public let name: String
-  private let system: TimeZone?
   private let libical: LibicalZone?
   /// A file's VTIMEZONE says nothing about times before its first observance; before
   /// `coveredFrom`, the system zone of the same name (if any) answers instead. One whose
@@ -30,34 +24,80 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
   private let coveredFrom: Instant
   private let coveredUntil: Instant
   private let before: Zone?
-  /// A system zone's offsets from 1970 to 2100, looked up instead of asking ICU each time
-  /// (before and after, ICU answers: slower, and rarely needed).
+  /// A system zone's offsets (its TZif file's transitions and rule).
   private let table: OffsetTable?
   /// Only an offset a Windows display name freetime does not know gives (`fixed(offset:)`).
   let isOffsetOnly: Bool
 
   private init(
-    name: String, system: TimeZone?, libical: LibicalZone?, coveredFrom: Instant = .min,
+    name: String, system: OffsetTable?, libical: LibicalZone?, coveredFrom: Instant = .min,
     coveredUntil: Instant = .max, before: Zone? = nil, isOffsetOnly: Bool = false
   ) {
     self.isOffsetOnly = isOffsetOnly
     self.name = name
-    self.system = system
     self.libical = libical
     self.coveredFrom = coveredFrom
     self.coveredUntil = coveredUntil
     self.before = before
-    self.table = system.map(OffsetTable.shared)
+    self.table = system
   }
 
-  /// Every IANA zone name `named` knows, sorted (shell completion of `--tz`).
-  public static var knownNames: [String] { TimeZone.knownTimeZoneIdentifiers.sorted() }
+  /// Every zone of the tz database (not the links naming them again), sorted (shell completion
+  /// of `--tz`, suggestions).
+  public static var knownNames: [String] { TZDatabase.zones }
 
-  /// A zone of the system tz database by IANA name (`Europe/Prague`, `UTC`), or nil.
+  /// A zone of the system tz database by IANA name (`Europe/Prague`, `UTC`), or nil. Also the
+  /// names ICU's zone list adds (CLDR's `PST`, `IST`, `SystemV/EST5`: the zone ICU says they
+  /// mean) and offsets from GMT or UTC (`GMT+01:00`, `UTC-5`), which TZIDs use too.
   public static func named(_ name: String) -> Zone? {
     let trimmed = name.hasPrefix(":") ? String(name.dropFirst()) : name
-    guard !trimmed.isEmpty, let tz = TimeZone(identifier: trimmed) else { return nil }
-    return Zone(name: trimmed, system: tz, libical: nil)
+    guard !trimmed.isEmpty else { return nil }
+    if let table = OffsetTable.shared(trimmed) {
+      return Zone(name: trimmed, system: table, libical: nil)
+    }
+    if let offset = gmtOffset(trimmed) {
+      return Zone(name: trimmed, system: OffsetTable(fixed: offset), libical: nil)
+    }
+    if let canonical = ICUZones.canonicalID(trimmed), canonical != trimmed,
+      let table = OffsetTable.shared(canonical)
+    {
+      return Zone(name: trimmed, system: table, libical: nil)
+    }
+    return nil
+  }
+
+  /// The offset a name `GMT` or `UTC`, a sign, hours and maybe minutes gives (`GMT+1`,
+  /// `UTC-05:30`, `GMT+0100`, `UTC+5.30`): at most 18 hours; nil for any other name.
+  static func gmtOffset(_ name: String) -> Int? {
+    let bytes = Array(name.utf8)
+    guard bytes.count >= 5, bytes.count <= 9,
+      name.hasPrefix("GMT") || name.hasPrefix("UTC"),
+      bytes[3] == UInt8(ascii: "+") || bytes[3] == UInt8(ascii: "-")
+    else { return nil }
+    let sign = bytes[3] == UInt8(ascii: "-") ? -1 : 1
+    let rest = bytes[4...]
+    func digits(_ s: ArraySlice<UInt8>) -> Int? {
+      guard !s.isEmpty, s.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+      return s.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+    }
+    var hours: Int?
+    var minutes = 0
+    if let separator = rest.firstIndex(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }
+    ) {
+      guard separator - 4 <= 2, bytes.count - separator - 1 == 2,
+        let m = digits(bytes[(separator + 1)...])
+      else { return nil }
+      hours = digits(bytes[4..<separator])
+      minutes = m
+    } else if rest.count <= 2 {
+      hours = digits(rest)
+    } else if rest.count == 4 {
+      hours = digits(rest.prefix(2))
+      guard let m = digits(rest.suffix(2)) else { return nil }
+      minutes = m
+    }
+    guard let hours, hours <= 18, minutes <= 59, hours < 18 || minutes == 0 else { return nil }
+    return sign * (hours * 3600 + minutes * 60)
   }
 
   /// A zone by any name people write: an IANA name or a Windows name ("W. Europe Standard
@@ -83,7 +123,7 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
   /// target of the system's zoneinfo file of that name when it is a symbolic link (Debian's
   /// tzdata installs links so).
   public static func canonicalName(_ name: String) -> String {
-    let root = "/usr/share/zoneinfo/"
+    let root = TZDatabase.directory
     guard !name.isEmpty, !name.hasPrefix("/"), !name.contains(".."),
       let resolved = realpath(root + name, nil)
     else { return name }
@@ -97,7 +137,7 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
   /// IANA names by their lower-case spelling.
   private static let caselessNames: [String: String] = {
     var out: [String: String] = [:]
-    for name in TimeZone.knownTimeZoneIdentifiers { out[name.lowercased()] = name }
+    for name in TZDatabase.names { out[name.lowercased()] = name }
     return out
   }()
 
@@ -105,7 +145,7 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
   /// then the closest names by spelling.
   public static func suggestions(for name: String) -> [String] {
     let wanted = String(name.lowercased().map { $0 == " " ? "_" : $0 })
-    let names = TimeZone.knownTimeZoneIdentifiers.sorted()
+    let names = TZDatabase.zones
     let cities = names.filter {
       $0.lowercased().split(separator: "/").last.map(String.init) == wanted
     }
@@ -113,29 +153,20 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
     let byCity = Spelling.closest(
       to: wanted, among: names.map { String($0.split(separator: "/").last ?? "") })
     let close = names.filter { byCity.contains(String($0.split(separator: "/").last ?? "")) }
-    return Array((close + Spelling.closest(to: name, among: names)).prefix(3))
+    var seen = Set<String>()
+    return Array(
+      (close + Spelling.closest(to: name, among: names)).filter { seen.insert($0).inserted }
+        .prefix(3))
   }
 
   /// A zone by a Windows name ("W. Europe Standard Time"), through CLDR's mapping in ICU.
   public static func windows(_ name: String) -> Zone? {
-    #if canImport(_FoundationICU)
-      let id = Array(name.utf16)
-      guard !id.isEmpty, id.count < 128 else { return nil }
-      var buffer = [UInt16](repeating: 0, count: 128)
-      var status = U_ZERO_ERROR
-      let n = swift_ucal_getTimeZoneIDForWindowsID(
-        id, Int32(id.count), nil, &buffer, Int32(buffer.count), &status)
-      guard status.rawValue <= 0, n > 0 else { return nil }
-      return named(String(decoding: buffer[0..<Int(n)], as: UTF16.self))
-    #else
-      return nil
-    #endif
+    ICUZones.windowsID(name).flatMap(named)
   }
 
   /// The system's zone (/etc/localtime), else UTC.
   public static var system: Zone {
-    let tz = TimeZone.current
-    return Zone(name: tz.identifier, system: tz, libical: nil)
+    TZDatabase.systemName.flatMap(named) ?? utc
   }
 
   /// A zone at a fixed offset from UTC (seconds east), named `UTC+07:00`: what a Windows
@@ -146,11 +177,11 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
     func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
     let name = "UTC\(sign)\(two(minutes / 60)):\(two(minutes % 60))"
     return Zone(
-      name: name, system: TimeZone(secondsFromGMT: offset), libical: nil, isOffsetOnly: true)
+      name: name, system: OffsetTable(fixed: offset), libical: nil, isOffsetOnly: true)
   }
 
   /// The UTC zone.
-  public static let utc = Zone(name: "UTC", system: TimeZone(identifier: "UTC")!, libical: nil)
+  public static let utc = Zone(name: "UTC", system: OffsetTable(fixed: 0), libical: nil)
 
   /// A zone defined by a VTIMEZONE.
   ///
@@ -177,10 +208,7 @@ public final class Zone: UTCOffsetSource, @unchecked Sendable {
     if instant < coveredFrom || instant >= coveredUntil, let before {
       return before.utcOffset(at: instant)
     }
-    if let table, let offset = table.offset(at: instant) { return offset }
-    if let system {
-      return system.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
-    }
+    if let table { return table.offset(at: instant) }
     return libical?.utcOffset(at: instant) ?? 0
   }
 

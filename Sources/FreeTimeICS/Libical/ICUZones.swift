@@ -1,0 +1,43 @@
+internal import CLibical
+
+/// Zone names through the ICU libical links for RSCALE (one ICU in the binary): CLDR's mapping
+/// of Windows zone names, and ICU's own zone IDs.
+enum ICUZones {
+  /// The IANA zone of a Windows zone name ("W. Europe Standard Time" → Europe/Berlin), CLDR's
+  /// windowsZones for the world (territory 001).
+  static func windowsID(_ name: String) -> String? {
+    ask(name) { id, count, buffer, capacity, status in
+      freetime_icu_windows_zone(id, count, buffer, capacity, status)
+    }
+  }
+
+  /// The canonical zone ICU gives an ID it knows (`PST` → America/Los_Angeles, `Asia/Calcutta`
+  /// → Asia/Kolkata), or nil; not for custom IDs (`GMT+1`).
+  static func canonicalID(_ name: String) -> String? {
+    var isSystem: UBool = 0
+    let found = ask(name) { id, count, buffer, capacity, status in
+      freetime_icu_canonical_zone(id, count, buffer, capacity, &isSystem, status)
+    }
+    return isSystem != 0 ? found : nil
+  }
+
+  private static func ask(
+    _ name: String,
+    _ call: (
+      UnsafePointer<UChar>, Int32, UnsafeMutablePointer<UChar>, Int32,
+      UnsafeMutablePointer<UErrorCode>
+    ) -> Int32
+  ) -> String? {
+    let id = Array(name.utf16)
+    guard !id.isEmpty, id.count < 128 else { return nil }
+    var buffer = [UChar](repeating: 0, count: 128)
+    var status = U_ZERO_ERROR
+    let n = id.withUnsafeBufferPointer { id in
+      buffer.withUnsafeMutableBufferPointer { out in
+        call(id.baseAddress!, Int32(id.count), out.baseAddress!, Int32(out.count), &status)
+      }
+    }
+    guard status.rawValue <= 0, n > 0, n <= 128 else { return nil }
+    return String(decoding: buffer[0..<Int(n)], as: UTF16.self)
+  }
+}

@@ -15,11 +15,10 @@ struct Report {
   var otherZones: [Zone] {
     var seen = Set([zone.name])
     var out: [Zone] = []
-    for person in people where person.role != .room {
-      if person.hasOwnZone, !seen.contains(person.homeZone.name) {
-        seen.insert(person.homeZone.name)
-        out.append(person.homeZone)
-      }
+    // By index: a Person is costly to copy.
+    for i in people.indices where people[i].role != .room && people[i].hasOwnZone {
+      let home = people[i].homeZone
+      if seen.insert(home.name).inserted { out.append(home) }
     }
     return out
   }
@@ -73,7 +72,8 @@ struct Report {
     }
     // Names and roles once: a row looks at everyone, and a Person is costly to copy.
     let roles = people.map { (name: $0.name, role: $0.role) }
-    let rows = slots.map { tableRow($0, roles: roles) }
+    let zones = otherZones  // once, not once a row: it looks at everyone
+    let rows = slots.map { tableRow($0, roles: roles, otherZones: zones) }
     var widths: [Int] = []
     for row in rows {
       for (i, cell) in row.enumerated() {
@@ -133,7 +133,9 @@ struct Report {
 
   /// One slot's cells: day, times, length, the times in other people's zones, rooms, who is
   /// missing.
-  private func tableRow(_ slot: Slot, roles: [(name: String, role: Role)]) -> [String] {
+  private func tableRow(_ slot: Slot, roles: [(name: String, role: Role)], otherZones: [Zone])
+    -> [String]
+  {
     let s = TimeText.fields(slot.interval.start, zone: zone)
     let e = TimeText.fields(slot.interval.end, zone: zone)
     let startDay = CivilTime.floorDiv(s.civil, 86400)

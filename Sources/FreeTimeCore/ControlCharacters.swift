@@ -49,6 +49,17 @@ public enum Sanitize {
   /// `s` without the characters of `ControlCharacters` (layout characters too), cut after
   /// `limit` characters with an ellipsis.
   public static func text(_ s: String, limit: Int = 200) -> String {
+    // Printable ASCII only (the names of most calendars): no control character to drop, and a
+    // character is a byte, so the text is its first `limit` bytes, as below.
+    if limit >= 1, s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+      guard s.utf8.count >= limit else { return s }
+      return String(decoding: s.utf8.prefix(limit), as: UTF8.self) + "…"
+    }
+    return scalarByScalar(s, limit: limit)
+  }
+
+  /// `text` on any text, a scalar at a time.
+  static func scalarByScalar(_ s: String, limit: Int) -> String {
     var out = ""
     // Counting the characters costs the whole string: only once there are as many scalars
     // (a character is one scalar or more) is the count looked at.

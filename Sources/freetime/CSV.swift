@@ -7,7 +7,12 @@ enum CSV {
   /// or a line break.
   static func field(_ text: String) -> String {
     let clean = Sanitize.text(text, limit: 10_000)
-    if clean.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) {
+    // ASCII: each character is a byte, so the bytes tell (and much faster than characters).
+    let needsQuotes =
+      clean.utf8.allSatisfy { $0 < 0x80 }
+      ? clean.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A }
+      : clean.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
+    if needsQuotes {
       return "\"" + clean.replacingAll("\"", with: "\"\"") + "\""
     }
     return clean

@@ -47,4 +47,18 @@ import Testing
     #expect(Sanitize.text("e\u{301}e\u{301}", limit: 2) == "e\u{301}e…")
     #expect(Sanitize.text("abc", limit: 5) == "abc")
   }
+
+  /// Printable ASCII takes a shortcut (a character is a byte): the same text as a scalar at a
+  /// time, at, below and above the limit.
+  @Test func asciiShortcutIsTheSame() {
+    for length in 0...6 {
+      let text = String("a;b, c\"d".prefix(length))
+      for limit in 1...7 {
+        #expect(
+          Sanitize.text(text, limit: limit) == Sanitize.scalarByScalar(text, limit: limit),
+          "\(text) \(limit)")
+      }
+    }
+    #expect(Sanitize.text("abc", limit: 3) == "abc…")
+  }
 }

@@ -166,14 +166,15 @@ struct Report {
           + TimeText.span(slot.interval, zone: other, day: startDay))
     }
     let free = Set(slot.free)
-    let optional = roles.filter { $0.role == .optional && free.contains($0.name) }
+    // Lazily: only the names the cell's first 200 characters show are looked at.
+    let optional = roles.lazy.filter { $0.role == .optional && free.contains($0.name) }
     if !optional.isEmpty {
-      row.append("optional: " + Sanitize.text(optional.map(\.name).joined(separator: ", ")))
+      row.append("optional: " + Sanitize.joined(optional.map(\.name), separator: ", "))
     }
     if !slot.rooms.isEmpty { row.append("rooms: " + slot.rooms.joined(separator: ", ")) }
-    let missing = roles.filter { $0.role == .required && !free.contains($0.name) }
+    let missing = roles.lazy.filter { $0.role == .required && !free.contains($0.name) }
     if !missing.isEmpty {
-      row.append("missing: " + Sanitize.text(missing.map(\.name).joined(separator: ", ")))
+      row.append("missing: " + Sanitize.joined(missing.map(\.name), separator: ", "))
     }
     return row
   }

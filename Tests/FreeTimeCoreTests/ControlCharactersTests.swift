@@ -61,4 +61,22 @@ import Testing
     }
     #expect(Sanitize.text("abc", limit: 3) == "abc…")
   }
+
+  /// Joining as far as the limit shows gives the text of the whole list, ASCII or not.
+  @Test func joinedIsTheTextOfTheWholeList() {
+    let lists = [
+      [], [""], ["ab"], ["ab", "cd", "ef"], ["ab", "c\u{1B}d", "ef"], ["ab", "é", "cd"],
+      ["e\u{301}", "x"], ["a", "b\u{301}"], (0..<50).map { "person\($0)" },
+    ]
+    for list in lists {
+      for limit in [1, 2, 3, 5, 8, 200] {
+        for separator in [", ", ";", "\u{200F}"] {
+          #expect(
+            Sanitize.joined(list, separator: separator, limit: limit)
+              == Sanitize.text(list.joined(separator: separator), limit: limit),
+            "\(list) \(limit) \(separator)")
+        }
+      }
+    }
+  }
 }

@@ -101,10 +101,9 @@ enum RepeatedOptions {
     var out: [String] = []
     for argument in arguments {
       if argument.first == packedSeparator {
-        out += argument.dropFirst().split(
-          separator: packedSeparator, omittingEmptySubsequences: false
-        )
-        .map(String.init)
+        // On the bytes: a NUL is a character of its own (a control always stands alone).
+        out += argument.utf8.dropFirst().split(separator: 0, omittingEmptySubsequences: false)
+          .map { String(decoding: $0, as: UTF8.self) }
       } else {
         out.append(argument)
       }

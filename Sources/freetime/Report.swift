@@ -188,36 +188,67 @@ struct Report {
     out += "  \"timeZone\": \(JSON.string(zone.name)),\n"
     out += "  \"minimum\": \(JSON.string(DurationSyntax.iso8601(minimum))),\n"
     out += "  \"calendars\": ["
-    for (i, person) in people.enumerated() {
-      out += i == 0 ? "\n" : ",\n"
-      out +=
-        "    {\"name\": \(JSON.string(person.name)), \"person\": \(JSON.string(person.name)), "
-      out += "\"source\": \(JSON.string(person.source)), "
-      let sources = (person.sources.isEmpty ? [person.source] : person.sources).map(JSON.string)
-      out += "\"sources\": [\(sources.joined(separator: ", "))], "
-      out +=
-        "\"role\": \(JSON.string(person.role.rawValue)), \"busyIntervals\": \(person.busyCount), "
-      out += "\"warnings\": \(person.diagnostics.count), "
-      out += "\"owner\": \(person.owner.map(JSON.string) ?? "null"), "
-      out += "\"coverage\": \(coverageJSON(person)), "
-      out += "\"homeZone\": \(JSON.string(person.homeZone.name)), "
-      out += "\"homeZoneFrom\": \(JSON.string(person.homeZoneFrom.rawValue))}"
-    }
-    out += people.isEmpty ? "],\n" : "\n  ],\n"
-    out += "  \"slots\": ["
+    // As bytes, by index: ten thousand people are ten thousand of these (a Person is costly
+    // to copy).
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(slots.count * 120)
+    // Reserved to about the size it will have: growing by doubling would hold two copies.
+    let names = slots.reduce(0) { sum, slot in
+      slot.free.reduce(sum + 120) { $0 + $1.utf8.count + 4 }
+    }
+    bytes.reserveCapacity(out.utf8.count + people.count * 400 + names)
+    bytes.append(contentsOf: out.utf8)
+    for i in people.indices {
+      bytes.append(contentsOf: (i == 0 ? "\n" : ",\n").utf8)
+      appendCalendarJSON(people[i], to: &bytes)
+    }
+    bytes.append(contentsOf: (people.isEmpty ? "],\n" : "\n  ],\n").utf8)
+    bytes.append(contentsOf: "  \"slots\": [".utf8)
     for (i, slot) in slots.enumerated() {
       bytes.append(contentsOf: (i == 0 ? "\n    " : ",\n    ").utf8)
       appendSlotJSON(slot, explanation: explanation(i), to: &bytes)
     }
-    out += String(decoding: bytes, as: UTF8.self)
-    out += slots.isEmpty ? "]" : "\n  ]"
+    out = slots.isEmpty ? "]" : "\n  ]"
     // Slots --limit left out, when it left any out.
     if truncated > 0 { out += ",\n  \"truncated\": \(truncated)" }
     if let noSlotReason { out += ",\n  \"blocked\": \(JSON.string(noSlotReason))" }
     out += "\n}\n"
-    return out
+    // One string made once, from all the bytes (a quorum's slots can be tens of megabytes).
+    bytes.append(contentsOf: out.utf8)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// One calendar's object in `calendars`, on one line.
+  func appendCalendarJSON(_ person: Person, to out: inout [UInt8]) {
+    func field(_ name: String, _ value: String) {
+      out.append(contentsOf: "\"\(name)\": ".utf8)
+      JSON.append(value, to: &out)
+    }
+    out.append(contentsOf: "    {".utf8)
+    field("name", person.name)
+    out.append(contentsOf: ", ".utf8)
+    field("person", person.name)
+    out.append(contentsOf: ", ".utf8)
+    field("source", person.source)
+    out.append(contentsOf: ", \"sources\": [".utf8)
+    let sources = person.sources.isEmpty ? [person.source] : person.sources
+    for (k, source) in sources.enumerated() {
+      if k > 0 { out.append(contentsOf: ", ".utf8) }
+      JSON.append(source, to: &out)
+    }
+    out.append(contentsOf: "], ".utf8)
+    field("role", person.role.rawValue)
+    out.append(contentsOf: ", \"busyIntervals\": \(person.busyCount), ".utf8)
+    out.append(contentsOf: "\"warnings\": \(person.diagnostics.count), \"owner\": ".utf8)
+    if let owner = person.owner {
+      JSON.append(owner, to: &out)
+    } else {
+      out.append(contentsOf: "null".utf8)
+    }
+    out.append(contentsOf: ", \"coverage\": \(coverageJSON(person)), ".utf8)
+    field("homeZone", person.homeZone.name)
+    out.append(contentsOf: ", ".utf8)
+    field("homeZoneFrom", person.homeZoneFrom.rawValue)
+    out.append(UInt8(ascii: "}"))
   }
 
   /// One slot object, on one line.

@@ -5,8 +5,11 @@ import FreeTimeICS
 enum CSV {
   /// A field: calendar text without control characters, quoted when it holds a comma, a quote
   /// or a line break.
+  /// The most characters of calendar text a field shows.
+  static let longest = 10_000
+
   static func field(_ text: String) -> String {
-    let clean = Sanitize.text(text, limit: 10_000)
+    let clean = Sanitize.text(text, limit: longest)
     // ASCII: each character is a byte, so the bytes tell (and much faster than characters).
     let needsQuotes =
       clean.utf8.allSatisfy { $0 < 0x80 }

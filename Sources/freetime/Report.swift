@@ -37,7 +37,19 @@ struct Report {
     switch format {
     case .table: return table()
     case .timeline: return timeline?.render(paint) ?? table()
-    case .json: return json()
+    case .json, .ndjson: return String(decoding: renderBytes(format)!, as: UTF8.self)
+    case .csv: return String(decoding: csvBytes(), as: UTF8.self)
+    case .ics: return ICSWriter.events(slots, stamp: stamp)
+    case .freebusy:
+      return ICSWriter.freeBusy(slots, window: window, stamp: stamp, names: people.map(\.name))
+    }
+  }
+
+  /// The formats made as UTF-8 bytes (JSON, NDJSON and CSV), written as they are
+  /// (`Output.write(bytes:)`); nil for the others.
+  func renderBytes(_ format: OutputFormat) -> [UInt8]? {
+    switch format {
+    case .json: return jsonBytes()
     case .ndjson:
       var bytes: [UInt8] = []
       bytes.reserveCapacity(slots.count * 120)
@@ -45,11 +57,9 @@ struct Report {
         appendSlotJSON(slots[i], explanation: explanation(i), to: &bytes)
         bytes.append(UInt8(ascii: "\n"))
       }
-      return String(decoding: bytes, as: UTF8.self)
-    case .csv: return csv()
-    case .ics: return ICSWriter.events(slots, stamp: stamp)
-    case .freebusy:
-      return ICSWriter.freeBusy(slots, window: window, stamp: stamp, names: people.map(\.name))
+      return bytes
+    case .csv: return csvBytes()
+    default: return nil
     }
   }
 
@@ -181,7 +191,7 @@ struct Report {
 
   // MARK: JSON
 
-  func json() -> String {
+  func jsonBytes() -> [UInt8] {
     var out = "{\n"
     out += "  \"window\": {\"start\": \(JSON.string(TimeText.rfc3339(window.start, zone: zone))), "
     out += "\"end\": \(JSON.string(TimeText.rfc3339(window.end, zone: zone)))},\n"
@@ -212,9 +222,8 @@ struct Report {
     if truncated > 0 { out += ",\n  \"truncated\": \(truncated)" }
     if let noSlotReason { out += ",\n  \"blocked\": \(JSON.string(noSlotReason))" }
     out += "\n}\n"
-    // One string made once, from all the bytes (a quorum's slots can be tens of megabytes).
     bytes.append(contentsOf: out.utf8)
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes
   }
 
   /// One calendar's object in `calendars`, on one line.
@@ -326,20 +335,31 @@ struct Report {
   // MARK: CSV
 
   /// RFC 4180: a header row, CRLF-free (LF) lines, fields quoted when needed.
-  func csv() -> String {
-    var out = "start,end,minutes,free"
-    let rooms = people.contains(where: { $0.role == .room })
-    if rooms { out += ",rooms" }
-    out += "\n"
+  func csvBytes() -> [UInt8] {
+    var out: [UInt8] = []
+    // About the size it will have (a free field shows at most CSV.longest characters).
+    out.reserveCapacity(
+      slots.reduce(64) { sum, slot in
+        sum + 80 + min(CSV.longest + 8, slot.free.reduce(0) { $0 + $1.utf8.count + 1 })
+      })
+    out.append(contentsOf: "start,end,minutes,free".utf8)
+    let rooms = hasRooms
+    if rooms { out.append(contentsOf: ",rooms".utf8) }
+    out.append(UInt8(ascii: "\n"))
     for slot in slots {
       var fields = [
         TimeText.rfc3339(slot.interval.start, zone: zone),
         TimeText.rfc3339(slot.interval.end, zone: zone),
         String(slot.interval.duration / 60),
-        slot.free.joined(separator: ";"),
+        // Joined only as far as the field shows (the same text as joining all).
+        Sanitize.joined(slot.free, separator: ";", limit: CSV.longest),
       ]
       if rooms { fields.append(slot.rooms.joined(separator: ";")) }
-      out += fields.map(CSV.field).joined(separator: ",") + "\n"
+      for (i, field) in fields.enumerated() {
+        if i > 0 { out.append(UInt8(ascii: ",")) }
+        out.append(contentsOf: CSV.field(field).utf8)
+      }
+      out.append(UInt8(ascii: "\n"))
     }
     return out
   }

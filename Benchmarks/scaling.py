@@ -4,7 +4,7 @@
     scaling.py --freetime PATH [--commit C] [--dir .build-bench/scaling] [--python PY]
                [--repeat 3] [--out Benchmarks] [--quick] [--replot]
 
-Two axes, each on generated calendars (Tests/reference/generate.py, cached in --dir):
+Three axes, each on generated calendars (Tests/reference/generate.py, cached in --dir):
 
 * VEVENTs: one calendar of the dense mix (`--mix dense --open-series 0.2`, a year of meetings,
   `--weeks 52`) at 10k, 30k, 100k, 300k and 1M VEVENTs, the window over that year. The dense mix
@@ -16,6 +16,12 @@ Two axes, each on generated calendars (Tests/reference/generate.py, cached in --
   before its first event), 1, 2, 5 and 10 years. The VEVENTs read stay the same; the busy
   intervals kept go from none to about 7.4M.
 
+* People: N people's week (dense mix, about 100 events each, `--weeks 1`) for N = 10, 100,
+  1,000 and 10,000, read from their calendars and from their `freetime busy` exports (the
+  README's recipe for many people), the plain intersection and `--quorum` of 90% and 25% of
+  them (25%: thousands of slots, each listing thousands of people: the output's cost). Both
+  inputs give the same slots (the table says so).
+
 Each run is timed as bench.py times it (a fresh small process forks and execs freetime and
 reads wait4's ru_maxrss, so the peak RSS is freetime's own; here also the CPU time): the best
 of --repeat for time, the largest peak RSS, in --repeat rounds that each run every
@@ -26,6 +32,7 @@ anything. No dependencies beyond Python's standard library: the SVG is written b
 """
 import argparse
 import datetime as dt
+import hashlib
 import json
 import math
 import os
@@ -65,6 +72,54 @@ def generate(python, out, vevents_wanted, weeks, seed, mix):
     open(os.path.join(out, "done"), "w").close()
     GENERATING[0] += time.perf_counter() - start
     return path
+
+
+# The people axis: each person a week of the dense mix (about 100 events, seed 27), the window
+# that week.
+PEOPLE = (10, 100, 1_000, 10_000)
+PEOPLE_QUICK = (3, 10, 30, 100)
+PEOPLE_EVENTS = 100
+WEEK = ["--from", "2026-11-02", "--to", "2026-11-09", "--tz", "Europe/Prague"]
+# The plain intersection, and --quorum of these shares of the people (rounded up).
+QUORUMS = (0.9, 0.25)
+
+
+def generate_people(python, out, people):
+    """`people` calendars of a week (dense mix), cached in `out`: person0.ics ..."""
+    paths = [os.path.join(out, f"person{i}.ics") for i in range(people)]
+    if os.path.exists(os.path.join(out, "done")):
+        return paths
+    start = time.perf_counter()
+    os.makedirs(out, exist_ok=True)
+    print(f"generating {people} people's week ({PEOPLE_EVENTS} events each) in {out} ...",
+          file=sys.stderr, flush=True)
+    subprocess.run([python, GENERATE, out, "--seed", "27", "--people", str(people), "--events",
+                    str(PEOPLE_EVENTS), "--weeks", "1", "--open-series", "0.2", "--mix", "dense"],
+                   check=True)
+    open(os.path.join(out, "done"), "w").close()
+    GENERATING[0] += time.perf_counter() - start
+    return paths
+
+
+def export_busy(ft, calendars, out):
+    """Each calendar's `freetime busy` export for the week, in `out` under the same file name
+    (the README's recipe for many people, one process per calendar, one per core); cached."""
+    paths = [os.path.join(out, os.path.basename(c)) for c in calendars]
+    if os.path.exists(os.path.join(out, "done")):
+        return paths
+    start = time.perf_counter()
+    os.makedirs(out, exist_ok=True)
+    print(f"writing {len(calendars)} busy exports in {out} ...", file=sys.stderr, flush=True)
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        for done in pool.map(lambda cp: subprocess.run(
+                [ft, "busy", cp[0]] + WEEK + ["-o", cp[1]], capture_output=True),
+                zip(calendars, paths)):
+            if done.returncode != 0:
+                sys.exit(f"freetime busy failed: {done.stderr.decode()}")
+    open(os.path.join(out, "done"), "w").close()
+    GENERATING[0] += time.perf_counter() - start
+    return paths
 
 
 def run(argv, stdout_path):
@@ -136,6 +191,25 @@ def run_all(args, d):
         jobs.append((row, "", [ft, path, "--from", frm, "--to", to] + COMMON,
                      os.path.join(d, f"lean-{years}y.json")))
 
+    # 3. People: N people's week read from their calendars (.ics) and from their busy exports
+    #    (VFREEBUSY), the plain intersection and --quorum of 90% and 50% of them.
+    results["people"] = []
+    for n in PEOPLE_QUICK if args.quick else PEOPLE:
+        calendars = generate_people(python, os.path.join(d, f"people-{n}", "calendars"), n)
+        exports = export_busy(ft, calendars, os.path.join(d, f"people-{n}", "busy"))
+        for kind, paths in (("ics", calendars), ("busy", exports)):
+            row = {"people": n, "input": kind, "bytes": sum(os.path.getsize(p) for p in paths)}
+            if kind == "ics":
+                row["vevents"] = vevents(calendars)
+            results["people"].append(row)
+            base = [ft] + paths + WEEK + ["--format", "json"]
+            jobs.append((row, "plain_", base, os.path.join(d, f"people-{n}-{kind}.json")))
+            for share in QUORUMS:
+                k = math.ceil(share * n)
+                row[f"k{share:g}"] = k
+                jobs.append((row, f"q{share:g}_", base + ["--quorum", str(k)],
+                             os.path.join(d, f"people-{n}-{kind}-q{share:g}.json")))
+
     measured = time.perf_counter()
     results["start"] = min(run([ft, "--version"], os.devnull)[0] for _ in range(10))
     samples = [[] for _ in jobs]
@@ -145,7 +219,13 @@ def run_all(args, d):
             got.append(run(job[2], job[3]))
     for (row, key, argv, output), got in zip(jobs, samples):
         with open(output) as f:
-            row[key + "intervals"] = sum(c["busyIntervals"] for c in json.load(f)["calendars"])
+            answer = json.load(f)
+        row[key + "intervals"] = sum(c["busyIntervals"] for c in answer["calendars"])
+        row[key + "slots"] = len(answer["slots"])
+        row[key + "names"] = sum(len(slot["free"]) for slot in answer["slots"])
+        row[key + "output"] = os.path.getsize(output)
+        row[key + "answer"] = hashlib.sha256(
+            json.dumps(answer["slots"], sort_keys=True).encode()).hexdigest()
         row[key + "time"] = min(g[0] for g in got)
         row[key + "rss"] = max(g[1] for g in got)
         row[key + "cpu"] = min(g[2] for g in got)
@@ -157,6 +237,11 @@ def run_all(args, d):
     for r in results["windows"]:
         print(f"lean {r['vevents']} VEVENTs, {r['years']:>2}-year window {r['intervals']:>9} "
               f"intervals {r['time']:8.3f} s {r['rss'] / MIB:7.1f} MiB")
+    for r in results["people"]:
+        print(f"{r['people']:>6} people ({r['input']:>4}): plain {r['plain_time']:7.3f} s "
+              f"{r['plain_rss'] / MIB:6.1f} MiB; " + "; ".join(
+                  f"quorum {r[f'k{q:g}']} {r[f'q{q:g}_time']:7.3f} s {r[f'q{q:g}_rss'] / MIB:6.1f} MiB "
+                  f"({r[f'q{q:g}_slots']} slots)" for q in QUORUMS))
     results["measuring"] = time.perf_counter() - measured
     results["seconds"] = time.perf_counter() - began
     results["generating"] = GENERATING[0]
@@ -220,7 +305,7 @@ def table(res):
         return (t - boot) / r["vevents"] * 1e6
 
     lines = [
-        "# Scaling: time and peak memory against VEVENTs and against instances in the window",
+        "# Scaling: time and peak memory against VEVENTs, instances in the window and people",
         "",
         f"`Benchmarks/scaling.py` (`Benchmarks/run.sh --scaling`), run of {res['date']} on "
         f"{res['cores']} cores (shared and noisy: runs differ by 10–20%), freetime {res['version']} "
@@ -321,8 +406,85 @@ def table(res):
         "",
     ] + [f"* {v:,} VEVENTs, {i:,} busy intervals kept: {m / MIB:.0f} MiB against "
          f"{budget(i) / MIB:.0f}" for v, i, m in over] + ([""] if over else [])
-    return lines, dict(a=a, b=b, k=k, pa=pa, ea=ea, eb=eb, wa=wa, wb=wb, ma=ma, mb=mb,
+    people_fits = {}
+    if res.get("people"):
+        more, people_fits = people_table(res)
+        lines += more
+    return lines, dict(people=people_fits, a=a, b=b, k=k, pa=pa, ea=ea, eb=eb, wa=wa, wb=wb, ma=ma, mb=mb,
                        mc=mc, mv=mv, mi=mi)
+
+
+def same_answers(res, failures=False):
+    """Whether each busy-export run gave the slots of the same run on the calendars; with
+    `failures`, the runs that did not, named."""
+    out = []
+    by = {(r["people"], r["input"]): r for r in res["people"]}
+    for (n, kind), r in by.items():
+        if kind != "busy" or (n, "ics") not in by:
+            continue
+        for key in ["plain"] + [f"q{q:g}" for q in QUORUMS]:
+            same = r[key + "_answer"] == by[(n, "ics")][key + "_answer"]
+            if not failures:
+                out.append(same)
+            elif not same:
+                out.append(f"{n} people, {key}")
+    return out
+
+
+def people_table(res):
+    """The people axis: a table per input and the fitted exponents, (lines, fits)."""
+    rows, boot = res["people"], res["start"]
+    qs = [f"{q:g}" for q in QUORUMS]
+    lines = [
+        "## Against people: each person's week, from their calendars and from their busy exports",
+        "",
+        f"`generate.py --mix dense --open-series 0.2 --weeks 1 --events {PEOPLE_EVENTS} --seed 27 "
+        "--people N` (about 110 VEVENTs a person, 49 KB); their busy exports written once by "
+        f"`freetime busy CAL {' '.join(WEEK)} -o busy/CAL` (the README's recipe for many people, "
+        "about 4 KB each); then one run over all of them: `freetime FILES "
+        f"{' '.join(WEEK)} --format json`, plain (everyone) and with `--quorum K` for "
+        + " and ".join(f"{float(q):.0%}" for q in qs) + " of the people (rounded up). *Slots* "
+        "counts the slots and, after a slash, the names they list (`free`): what a quorum run "
+        "has to write. *vs plain*: the quorum run's time and peak RSS as a ratio to the plain "
+        "run's. "
+        + ("Every busy-export run gave the same slots as the same run on the calendars."
+           if all(same_answers(res)) else "**Some busy-export runs gave other slots than the "
+           "calendars:** " + ", ".join(same_answers(res, failures=True)) + "."),
+        "",
+        "| people | input | MB read | plain: time s (CPU s) | peak RSS MiB | ms per person beyond "
+        "start | " + " | ".join(
+            f"quorum {float(q):.0%}: time s (vs plain) | peak RSS MiB (vs plain) | slots / names"
+            for q in qs) + " |",
+        "|---:|---|---:|---:|---:|---:|" + "---:|---:|---:|" * len(qs),
+    ]
+    for r in rows:
+        cells = [f"{r['people']:,}", "calendars (.ics)" if r["input"] == "ics" else "busy exports",
+                 f"{r['bytes'] / 1e6:.1f}", f"{r['plain_time']:.3f} ({r['plain_cpu']:.3f})",
+                 f"{r['plain_rss'] / MIB:.0f}",
+                 f"{(r['plain_time'] - boot) / r['people'] * 1e3:.3f}"]
+        for q in qs:
+            cells += [f"{r[f'q{q}_time']:.3f} ({r[f'q{q}_time'] / r['plain_time']:.2f}x)",
+                      f"{r[f'q{q}_rss'] / MIB:.0f} ({r[f'q{q}_rss'] / r['plain_rss']:.2f}x)",
+                      f"{r[f'q{q}_slots']:,} / {r[f'q{q}_names']:,}"]
+        lines.append("| " + " | ".join(cells) + " |")
+    fits = {}
+    for kind in ("ics", "busy"):
+        sel = [r for r in rows if r["input"] == kind]
+        if len(sel) < 2:
+            continue
+        ns = [r["people"] for r in sel]
+        fits[kind] = {key: exponent(ns, [max(r[key + "_time"] - boot, 1e-4) for r in sel])
+                      for key in ["plain"] + [f"q{q}" for q in qs]}
+    lines += [
+        "",
+        "Fitted through the logs, time beyond starting the process ∝ people^k: " + "; ".join(
+            f"{'calendars' if kind == 'ics' else 'busy exports'}: plain k = {f['plain']:.2f}, "
+            + ", ".join(f"quorum {float(q):.0%} k = {f[f'q{q}']:.2f}" for q in qs)
+            for kind, f in fits.items()) + f" (starting the process: {boot * 1e3:.1f} ms, most "
+        "of the smallest runs).",
+        "",
+    ]
+    return lines, fits
 
 
 # ---- the plot -----------------------------------------------------------------------------------
@@ -476,6 +638,45 @@ class Panel:
             y += 15
 
 
+def people_panels(res):
+    """Time and peak RSS against people (log-log): calendars and busy exports, plain and with
+    each quorum."""
+    rows = res["people"]
+    qs = [f"{q:g}" for q in QUORUMS]
+    series = []  # (css class, point class, label, [(people, time, rss)])
+    for kind, name in (("ics", "calendars (.ics)"), ("busy", "busy exports")):
+        sel = [r for r in rows if r["input"] == kind]
+        series.append((kind, "p" + kind, f"{name}, plain",
+                       [(r["people"], r["plain_time"], r["plain_rss"]) for r in sel]))
+        for i, q in enumerate(qs):
+            series.append((f"{kind}q{i}", "p" + kind,
+                           f"{name}, --quorum {float(q):.0%}",
+                           [(r["people"], r[f"q{q}_time"], r[f"q{q}_rss"]) for r in sel]))
+    ns = [r["people"] for r in rows]
+    xr = (min(ns) / 1.6, max(ns) * 1.6)
+    out = []
+    for column, (index, title, ylabel, unit) in enumerate((
+            (1, "Time against people (a week each)", "wall time, best of "
+             f"{res['repeat']} (s, log)", 1),
+            (2, "Peak RSS against people (a week each)", "peak RSS, wait4 (MiB, log)", MIB))):
+        values = [pt[index] / unit for _, _, _, pts in series for pt in pts]
+        p = Panel(column * Panel.W, 2 * Panel.H, title, "people (log)", ylabel, xr,
+                  (min(values) / 1.6, max(values) * (4 if index == 1 else 5)), True, True)
+        p.frame(lambda v: f"{v:g}")
+        # Time: proportional to the people, through the plain run on the most calendars.
+        ref = max((r for r in rows if r["input"] == "ics"), key=lambda r: r["people"])
+        if index == 1:
+            p.curve(lambda v: ref["plain_time"] * v / ref["people"], "prop")
+        for cls, pcls, _, pts in series:
+            p.line([(pt[0], pt[index] / unit) for pt in pts], cls)
+            p.points([(pt[0], pt[index] / unit) for pt in pts], ["" for _ in pts], cls=pcls)
+        p.legend([(cls, lab) for cls, _, lab, _ in series]
+                 + ([("prop", f"proportional to people, through {label(ref['people'])} calendars")]
+                    if index == 1 else []), "tl")
+        out.append(p)
+    return out
+
+
 def plot(res, fits):
     s, w = res["sizes"], res["windows"]
     f = fits
@@ -548,7 +749,10 @@ def plot(res, fits):
               ("fit", f"fit: {f['ma'] / MIB:.0f} MiB + {f['mb']:.1f} B per interval")], "tl")
     panels.append(p)
 
-    W, H = 2 * Panel.W, 2 * Panel.H + 24
+    if res.get("people"):
+        panels += people_panels(res)
+    rows_of_panels = 3 if res.get("people") else 2
+    W, H = 2 * Panel.W, rows_of_panels * Panel.H + 24
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" '
         'font-family="Helvetica, Arial, sans-serif">',
@@ -564,6 +768,14 @@ def plot(res, fits):
         ".fit{fill:none;stroke:#1f77b4;stroke-width:1.5}"
         ".prop{fill:none;stroke:#999;stroke-width:1;stroke-dasharray:2 3}"
         ".budget{fill:none;stroke:#d62728;stroke-width:1.5;stroke-dasharray:6 4}"
+        ".ics{fill:none;stroke:#1f77b4;stroke-width:1.5}"
+        ".icsq0{fill:none;stroke:#1f77b4;stroke-width:1.5;stroke-dasharray:6 3}"
+        ".icsq1{fill:none;stroke:#1f77b4;stroke-width:1.5;stroke-dasharray:2 2}"
+        ".busy{fill:none;stroke:#ff7f0e;stroke-width:1.5}"
+        ".busyq0{fill:none;stroke:#ff7f0e;stroke-width:1.5;stroke-dasharray:6 3}"
+        ".busyq1{fill:none;stroke:#ff7f0e;stroke-width:1.5;stroke-dasharray:2 2}"
+        ".pics{fill:#1f77b4;stroke:#fff;stroke-width:1}"
+        ".pbusy{fill:#ff7f0e;stroke:#fff;stroke-width:1}"
         "</style>",
         f'<rect width="{W}" height="{H}" fill="#fff"/>',
     ]

@@ -49,6 +49,47 @@ public enum Sanitize {
   /// `s` without the characters of `ControlCharacters` (layout characters too), cut after
   /// `limit` characters with an ellipsis.
   public static func text(_ s: String, limit: Int = 200) -> String {
+    // Printable ASCII only (the names of most calendars): no control character to drop, and a
+    // character is a byte, so the text is its first `limit` bytes, as below.
+    if limit >= 1, isPrintableASCII(s) {
+      guard s.utf8.count >= limit else { return s }
+      return String(decoding: s.utf8.prefix(limit), as: UTF8.self) + "…"
+    }
+    return scalarByScalar(s, limit: limit)
+  }
+
+  /// `text(parts.joined(separator: separator), limit: limit)`, joining only as many parts as
+  /// the limit shows while they are printable ASCII: a table row names the hundreds of people
+  /// missing from a quorum slot, and shows the first 200 characters of them.
+  public static func joined<Parts: Sequence<String>>(
+    _ parts: Parts, separator: String, limit: Int = 200
+  ) -> String {
+    var iterator = parts.makeIterator()
+    var out = ""
+    var first = true
+    if limit >= 1, isPrintableASCII(separator) {
+      while let part = iterator.next() {
+        if !first { out += separator }
+        first = false
+        out += part
+        guard isPrintableASCII(part) else { break }
+        if out.utf8.count >= limit { return text(out, limit: limit) }
+      }
+    }
+    while let part = iterator.next() {
+      if !first { out += separator }
+      first = false
+      out += part
+    }
+    return text(out, limit: limit)
+  }
+
+  static func isPrintableASCII(_ s: String) -> Bool {
+    s.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+  }
+
+  /// `text` on any text, a scalar at a time.
+  static func scalarByScalar(_ s: String, limit: Int) -> String {
     var out = ""
     // Counting the characters costs the whole string: only once there are as many scalars
     // (a character is one scalar or more) is the count looked at.

@@ -66,7 +66,9 @@ extension Merger {
     // sweep's time, never before an earlier one, so the list stays sorted by `since`.
     var free: [(since: Instant, person: Int)] = []
     var sinceOf = [Instant?](repeating: nil, count: required.count)
-    var slots: [(interval: Interval, group: [Int])] = []
+    // Each slot named as it is found (its group's names in the order given): holding the groups
+    // as numbers until the end would keep both (thousands of slots of thousands of people).
+    var slots: [Slot] = []
     var index = 0
     while index < events.count {
       let t = events[index].time
@@ -104,7 +106,8 @@ extension Merger {
               while last + 1 < free.count && free[last + 1].since == s { last += 1 }
               let interval = Interval(s, t)
               if last + 1 >= k, interval.duration >= max(minimum, 1), emitted.insert(s).inserted {
-                slots.append((interval, free[0...last].map(\.person).sorted()))
+                let group = free[0...last].map(\.person).sorted()
+                slots.append(Slot(interval: interval, free: group.map { required[$0].name }))
               }
               j = last + 1
             }
@@ -120,13 +123,14 @@ extension Merger {
     }
     slots.sort { a, b in
       if a.interval.start != b.interval.start { return a.interval.start < b.interval.start }
-      if a.group.count != b.group.count { return a.group.count > b.group.count }
+      if a.free.count != b.free.count { return a.free.count > b.free.count }
       return a.interval.end < b.interval.end
     }
-    return slots.map { slot in
-      var free = slot.group.map { required[$0].name }
-      for person in optional where person.free.covers(slot.interval) { free.append(person.name) }
-      return Slot(interval: slot.interval, free: free)
+    for i in slots.indices {
+      for person in optional where person.free.covers(slots[i].interval) {
+        slots[i].free.append(person.name)
+      }
     }
+    return slots
   }
 }

@@ -17,6 +17,10 @@ struct CalendarArguments: ParsableArguments {
     completion: .file(extensions: ["ics"]))
   var calendars: [String] = []
 
+  /// The calendars in the order given: `calendars` with a long list unpacked
+  /// (`RepeatedOptions.packingCalendars`).
+  var all: [String] { RepeatedOptions.unpacking(calendars) }
+
   /// At least one calendar. (Named `check`, not `validate`: a command calls it in the order of
   /// its own checks, so that with several mistakes the same one is reported first.)
   func check() throws {
@@ -42,7 +46,7 @@ struct CalendarArguments: ParsableArguments {
 
   /// Standard input at most once among these calendars and `others`.
   func checkStandardInput(with others: [String] = []) throws {
-    if (calendars + others).filter({ $0 == "-" }).count > 1 {
+    if (all + others).filter({ $0 == "-" }).count > 1 {
       throw ValidationError("Standard input (-) can be read only once.")
     }
   }

@@ -67,7 +67,7 @@ struct Freetime: ParsableCommand {
       let arguments = RepeatedOptions.joiningNegativeValues(
         Array(CommandLine.arguments.dropFirst()))
       try RepeatedOptions.check(arguments)
-      var command = try parseAsRoot(arguments)
+      var command = try parseAsRoot(RepeatedOptions.packingCalendars(arguments))
       try command.run()
     } catch let code as ExitCode {
       Glibc.exit(code.rawValue)
@@ -84,7 +84,10 @@ struct Freetime: ParsableCommand {
         Self.exit(withError: error)
       }
       let scheduling = error as? ScheduleError
-      var message = Diagnostics.oneLine(scheduling?.description ?? Self.message(for: error))
+      // A packed list of calendars (RepeatedOptions.packingCalendars) reads as it was given.
+      let said = RepeatedOptions.unpacking(
+        message: scheduling?.description ?? Self.message(for: error))
+      var message = Diagnostics.oneLine(said)
       if error is CommandError == false && scheduling?.isUsage != false {
         message += " (freetime \(Self.subcommandGiven) --help shows the options.)"
       }

@@ -12,7 +12,24 @@ enum Output {
   /// - Parameter colour: whether the text carries freetime's own colour (SGR sequences, kept;
   ///   every other escape is removed).
   static func write(_ text: String, to path: String?, quiet: Bool, colour: Bool = false) throws {
-    let text = terminalSafe(text, keepingColour: colour)
+    var text = terminalSafe(text, keepingColour: colour)
+    try text.withUTF8 { try write(buffer: $0, to: path, quiet: quiet) }
+  }
+
+  /// `write` of text already made as UTF-8 bytes (JSON: a quorum's slots can be tens of
+  /// megabytes, and a string made of them would be a second copy). Bytes with a control
+  /// character in them go the string's way.
+  static func write(bytes: [UInt8], to path: String?, quiet: Bool) throws {
+    let clean = bytes.withUnsafeBufferPointer { isTerminalSafe($0, keepingColour: false) }
+    guard clean else {
+      return try write(String(decoding: bytes, as: UTF8.self), to: path, quiet: quiet)
+    }
+    try bytes.withUnsafeBufferPointer { try write(buffer: $0, to: path, quiet: quiet) }
+  }
+
+  private static func write(buffer text: UnsafeBufferPointer<UInt8>, to path: String?, quiet: Bool)
+    throws
+  {
     // `-o -` is standard output, as everywhere.
     guard let path, path != "-" else {
       if !quiet { writeAll(1, text) }
@@ -80,36 +97,7 @@ enum Output {
   /// calendar text; this is the last line of defence, and costs one scan.
   static func terminalSafe(_ text: String, keepingColour: Bool = false) -> String {
     var text = text
-    let clean = text.withUTF8 { bytes -> Bool in
-      // Eight bytes at a time: a word is looked at byte by byte only when it holds a byte that
-      // may start a control character (ControlCharacters.mayStart: below 0x20, tab and line
-      // feed too, DEL, 0xC2 or 0xE2).
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let highs: UInt64 = 0x8080_8080_8080_8080
-      func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
-      var i = 0
-      while i < bytes.count {
-        if i + 8 <= bytes.count {
-          let x = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
-          if (x &- ones &* 0x20) & ~x & highs == 0 && !hasZero(x ^ (ones &* 0x7F))
-            && !hasZero(x ^ (ones &* 0xC2)) && !hasZero(x ^ (ones &* 0xE2))
-          {
-            i += 8
-            continue
-          }
-        }
-        let end = min(i + 8, bytes.count)
-        while i < end {
-          defer { i += 1 }
-          let b = bytes[i]
-          if b == 0x1B && keepingColour { continue }  // checked below, on the slow path
-          if b == 0x09 || b == 0x0A { continue }
-          if b == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A { continue }
-          if ControlCharacters.starts(at: i, in: bytes) { return false }
-        }
-      }
-      return true
-    }
+    let clean = text.withUTF8 { isTerminalSafe($0, keepingColour: keepingColour) }
     if clean && !(keepingColour && text.utf8.contains(0x1B)) { return text }
     var out = String.UnicodeScalarView()
     let scalars = Array(text.unicodeScalars)
@@ -128,6 +116,39 @@ enum Output {
       if layout || !ControlCharacters.contains(scalar) { out.append(scalar) }
     }
     return String(out)
+  }
+
+  /// Whether UTF-8 `bytes` hold no control character but tab, line feed and the CR of a CR LF
+  /// (and, with `keepingColour`, ESC, which `terminalSafe` then looks at).
+  static func isTerminalSafe(_ bytes: UnsafeBufferPointer<UInt8>, keepingColour: Bool) -> Bool {
+    // Eight bytes at a time: a word is looked at byte by byte only when it holds a byte that
+    // may start a control character (ControlCharacters.mayStart: below 0x20, tab and line
+    // feed too, DEL, 0xC2 or 0xE2).
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+    var i = 0
+    while i < bytes.count {
+      if i + 8 <= bytes.count {
+        let x = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
+        if (x &- ones &* 0x20) & ~x & highs == 0 && !hasZero(x ^ (ones &* 0x7F))
+          && !hasZero(x ^ (ones &* 0xC2)) && !hasZero(x ^ (ones &* 0xE2))
+        {
+          i += 8
+          continue
+        }
+      }
+      let end = min(i + 8, bytes.count)
+      while i < end {
+        defer { i += 1 }
+        let b = bytes[i]
+        if b == 0x1B && keepingColour { continue }  // checked below, on the slow path
+        if b == 0x09 || b == 0x0A { continue }
+        if b == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A { continue }
+        if ControlCharacters.starts(at: i, in: bytes) { return false }
+      }
+    }
+    return true
   }
 
   /// The index of the `m` ending an SGR sequence (ESC [ digits and semicolons m) at `start`.

@@ -54,6 +54,9 @@ struct OutputOptions: ParsableArguments {
       report.paint = Paint(on: Paint.decide(color, toFile: output != nil && output != "-"))
     }
     guard !quiet || (output != nil && output != "-") else { return }
+    if let bytes = report.renderBytes(format) {
+      return try Output.write(bytes: bytes, to: output, quiet: quiet)
+    }
     try Output.write(
       report.render(format), to: output, quiet: quiet, colour: report.paint.on)
   }

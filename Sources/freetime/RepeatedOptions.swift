@@ -43,6 +43,91 @@ enum RepeatedOptions {
     return out
   }
 
+  /// The separator of calendars packed into one argument: argv cannot hold a NUL byte, so no
+  /// argument of a real command line contains one.
+  static let packedSeparator: Character = "\u{0}"
+
+  /// Fewest calendar arguments worth packing; shorter command lines reach argument-parser as
+  /// they were given.
+  static let packingThreshold = 32
+
+  /// The command line with its calendar arguments after the first packed into one argument
+  /// (each preceded by a NUL byte), when there are at least `packingThreshold` of them before
+  /// any `--`; `CalendarArguments.all` unpacks them in order. argument-parser's time per
+  /// positional argument grows with the arguments before it (it copies the array parsed so far
+  /// and unions the positions it came from, each time): 10,000 calendars cost it about 1.7 s
+  /// of a 2.8 s run (README, Performance). An argument is a calendar when it does not start
+  /// with `-` (or is `-`, standard input) and is not the value of an option of `single`,
+  /// `repeatable` or `short` (`RepeatedOptionsTests` checks those lists against the commands).
+  /// The first stays where it is: it may name the subcommand.
+  static func packingCalendars(_ arguments: [String]) -> [String] {
+    var positions: [Int] = []
+    var i = 0
+    while i < arguments.count {
+      let token = arguments[i]
+      i += 1
+      if token == "--" { break }
+      if token == "-" || !token.hasPrefix("-") {
+        positions.append(i - 1)
+      } else if single.contains(token) || repeatable.contains(token) {
+        i += 1  // its value, whatever it looks like
+      } else if !token.hasPrefix("--"), let last = token.last, short[last] != nil {
+        i += 1  // -o FILE, or a cluster of short flags ending in -o
+      }
+    }
+    guard positions.count >= packingThreshold else { return arguments }
+    var packed = ""
+    for position in positions.dropFirst() {
+      packed.append(packedSeparator)
+      packed += arguments[position]
+    }
+    var out: [String] = []
+    out.reserveCapacity(arguments.count - positions.count + 2)
+    var next = 1  // the index in `positions` of the next calendar to leave out
+    for (index, token) in arguments.enumerated() {
+      if next < positions.count, positions[next] == index {
+        if next == 1 { out.append(packed) }
+        next += 1
+      } else {
+        out.append(token)
+      }
+    }
+    return out
+  }
+
+  /// `arguments` with every packed argument (`packingCalendars`) unpacked in place.
+  static func unpacking(_ arguments: [String]) -> [String] {
+    guard arguments.contains(where: { $0.first == packedSeparator }) else { return arguments }
+    var out: [String] = []
+    for argument in arguments {
+      if argument.first == packedSeparator {
+        // On the bytes: a NUL is a character of its own (a control always stands alone).
+        out += argument.utf8.dropFirst().split(separator: 0, omittingEmptySubsequences: false)
+          .map { String(decoding: $0, as: UTF8.self) }
+      } else {
+        out.append(argument)
+      }
+    }
+    return out
+  }
+
+  /// An error message that quotes a packed argument (`Unexpected argument '…'`), with the
+  /// calendars quoted one by one as they were given.
+  static func unpacking(message: String) -> String {
+    guard message.contains(packedSeparator) else { return message }
+    var out = ""
+    var previous: Character?
+    for character in message {
+      if character == packedSeparator {
+        if previous != "'" { out += "', '" }
+      } else {
+        out.append(character)
+      }
+      previous = character
+    }
+    return out
+  }
+
   /// Throws when `arguments` (the command line after the program's name) gives an option of
   /// `single` twice.
   static func check(_ arguments: [String]) throws {

@@ -15,11 +15,10 @@ struct Report {
   var otherZones: [Zone] {
     var seen = Set([zone.name])
     var out: [Zone] = []
-    for person in people where person.role != .room {
-      if person.hasOwnZone, !seen.contains(person.homeZone.name) {
-        seen.insert(person.homeZone.name)
-        out.append(person.homeZone)
-      }
+    // By index: a Person is costly to copy.
+    for i in people.indices where people[i].role != .room && people[i].hasOwnZone {
+      let home = people[i].homeZone
+      if seen.insert(home.name).inserted { out.append(home) }
     }
     return out
   }
@@ -38,7 +37,19 @@ struct Report {
     switch format {
     case .table: return table()
     case .timeline: return timeline?.render(paint) ?? table()
-    case .json: return json()
+    case .json, .ndjson: return String(decoding: renderBytes(format)!, as: UTF8.self)
+    case .csv: return String(decoding: csvBytes(), as: UTF8.self)
+    case .ics: return ICSWriter.events(slots, stamp: stamp)
+    case .freebusy:
+      return ICSWriter.freeBusy(slots, window: window, stamp: stamp, names: people.map(\.name))
+    }
+  }
+
+  /// The formats made as UTF-8 bytes (JSON, NDJSON and CSV), written as they are
+  /// (`Output.write(bytes:)`); nil for the others.
+  func renderBytes(_ format: OutputFormat) -> [UInt8]? {
+    switch format {
+    case .json: return jsonBytes()
     case .ndjson:
       var bytes: [UInt8] = []
       bytes.reserveCapacity(slots.count * 120)
@@ -46,11 +57,9 @@ struct Report {
         appendSlotJSON(slots[i], explanation: explanation(i), to: &bytes)
         bytes.append(UInt8(ascii: "\n"))
       }
-      return String(decoding: bytes, as: UTF8.self)
-    case .csv: return csv()
-    case .ics: return ICSWriter.events(slots, stamp: stamp)
-    case .freebusy:
-      return ICSWriter.freeBusy(slots, window: window, stamp: stamp, names: people.map(\.name))
+      return bytes
+    case .csv: return csvBytes()
+    default: return nil
     }
   }
 
@@ -73,7 +82,8 @@ struct Report {
     }
     // Names and roles once: a row looks at everyone, and a Person is costly to copy.
     let roles = people.map { (name: $0.name, role: $0.role) }
-    let rows = slots.map { tableRow($0, roles: roles) }
+    let zones = otherZones  // once, not once a row: it looks at everyone
+    let rows = slots.map { tableRow($0, roles: roles, otherZones: zones) }
     var widths: [Int] = []
     for row in rows {
       for (i, cell) in row.enumerated() {
@@ -133,7 +143,9 @@ struct Report {
 
   /// One slot's cells: day, times, length, the times in other people's zones, rooms, who is
   /// missing.
-  private func tableRow(_ slot: Slot, roles: [(name: String, role: Role)]) -> [String] {
+  private func tableRow(_ slot: Slot, roles: [(name: String, role: Role)], otherZones: [Zone])
+    -> [String]
+  {
     let s = TimeText.fields(slot.interval.start, zone: zone)
     let e = TimeText.fields(slot.interval.end, zone: zone)
     let startDay = CivilTime.floorDiv(s.civil, 86400)
@@ -164,57 +176,88 @@ struct Report {
           + TimeText.span(slot.interval, zone: other, day: startDay))
     }
     let free = Set(slot.free)
-    let optional = roles.filter { $0.role == .optional && free.contains($0.name) }
+    // Lazily: only the names the cell's first 200 characters show are looked at.
+    let optional = roles.lazy.filter { $0.role == .optional && free.contains($0.name) }
     if !optional.isEmpty {
-      row.append("optional: " + Sanitize.text(optional.map(\.name).joined(separator: ", ")))
+      row.append("optional: " + Sanitize.joined(optional.map(\.name), separator: ", "))
     }
     if !slot.rooms.isEmpty { row.append("rooms: " + slot.rooms.joined(separator: ", ")) }
-    let missing = roles.filter { $0.role == .required && !free.contains($0.name) }
+    let missing = roles.lazy.filter { $0.role == .required && !free.contains($0.name) }
     if !missing.isEmpty {
-      row.append("missing: " + Sanitize.text(missing.map(\.name).joined(separator: ", ")))
+      row.append("missing: " + Sanitize.joined(missing.map(\.name), separator: ", "))
     }
     return row
   }
 
   // MARK: JSON
 
-  func json() -> String {
+  func jsonBytes() -> [UInt8] {
     var out = "{\n"
     out += "  \"window\": {\"start\": \(JSON.string(TimeText.rfc3339(window.start, zone: zone))), "
     out += "\"end\": \(JSON.string(TimeText.rfc3339(window.end, zone: zone)))},\n"
     out += "  \"timeZone\": \(JSON.string(zone.name)),\n"
     out += "  \"minimum\": \(JSON.string(DurationSyntax.iso8601(minimum))),\n"
     out += "  \"calendars\": ["
-    for (i, person) in people.enumerated() {
-      out += i == 0 ? "\n" : ",\n"
-      out +=
-        "    {\"name\": \(JSON.string(person.name)), \"person\": \(JSON.string(person.name)), "
-      out += "\"source\": \(JSON.string(person.source)), "
-      let sources = (person.sources.isEmpty ? [person.source] : person.sources).map(JSON.string)
-      out += "\"sources\": [\(sources.joined(separator: ", "))], "
-      out +=
-        "\"role\": \(JSON.string(person.role.rawValue)), \"busyIntervals\": \(person.busyCount), "
-      out += "\"warnings\": \(person.diagnostics.count), "
-      out += "\"owner\": \(person.owner.map(JSON.string) ?? "null"), "
-      out += "\"coverage\": \(coverageJSON(person)), "
-      out += "\"homeZone\": \(JSON.string(person.homeZone.name)), "
-      out += "\"homeZoneFrom\": \(JSON.string(person.homeZoneFrom.rawValue))}"
-    }
-    out += people.isEmpty ? "],\n" : "\n  ],\n"
-    out += "  \"slots\": ["
+    // As bytes, by index: ten thousand people are ten thousand of these (a Person is costly
+    // to copy).
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(slots.count * 120)
+    // Reserved to about the size it will have: growing by doubling would hold two copies.
+    let names = slots.reduce(0) { sum, slot in
+      slot.free.reduce(sum + 120) { $0 + $1.utf8.count + 4 }
+    }
+    bytes.reserveCapacity(out.utf8.count + people.count * 400 + names)
+    bytes.append(contentsOf: out.utf8)
+    for i in people.indices {
+      bytes.append(contentsOf: (i == 0 ? "\n" : ",\n").utf8)
+      appendCalendarJSON(people[i], to: &bytes)
+    }
+    bytes.append(contentsOf: (people.isEmpty ? "],\n" : "\n  ],\n").utf8)
+    bytes.append(contentsOf: "  \"slots\": [".utf8)
     for (i, slot) in slots.enumerated() {
       bytes.append(contentsOf: (i == 0 ? "\n    " : ",\n    ").utf8)
       appendSlotJSON(slot, explanation: explanation(i), to: &bytes)
     }
-    out += String(decoding: bytes, as: UTF8.self)
-    out += slots.isEmpty ? "]" : "\n  ]"
+    out = slots.isEmpty ? "]" : "\n  ]"
     // Slots --limit left out, when it left any out.
     if truncated > 0 { out += ",\n  \"truncated\": \(truncated)" }
     if let noSlotReason { out += ",\n  \"blocked\": \(JSON.string(noSlotReason))" }
     out += "\n}\n"
-    return out
+    bytes.append(contentsOf: out.utf8)
+    return bytes
+  }
+
+  /// One calendar's object in `calendars`, on one line.
+  func appendCalendarJSON(_ person: Person, to out: inout [UInt8]) {
+    func field(_ name: String, _ value: String) {
+      out.append(contentsOf: "\"\(name)\": ".utf8)
+      JSON.append(value, to: &out)
+    }
+    out.append(contentsOf: "    {".utf8)
+    field("name", person.name)
+    out.append(contentsOf: ", ".utf8)
+    field("person", person.name)
+    out.append(contentsOf: ", ".utf8)
+    field("source", person.source)
+    out.append(contentsOf: ", \"sources\": [".utf8)
+    let sources = person.sources.isEmpty ? [person.source] : person.sources
+    for (k, source) in sources.enumerated() {
+      if k > 0 { out.append(contentsOf: ", ".utf8) }
+      JSON.append(source, to: &out)
+    }
+    out.append(contentsOf: "], ".utf8)
+    field("role", person.role.rawValue)
+    out.append(contentsOf: ", \"busyIntervals\": \(person.busyCount), ".utf8)
+    out.append(contentsOf: "\"warnings\": \(person.diagnostics.count), \"owner\": ".utf8)
+    if let owner = person.owner {
+      JSON.append(owner, to: &out)
+    } else {
+      out.append(contentsOf: "null".utf8)
+    }
+    out.append(contentsOf: ", \"coverage\": \(coverageJSON(person)), ".utf8)
+    field("homeZone", person.homeZone.name)
+    out.append(contentsOf: ", ".utf8)
+    field("homeZoneFrom", person.homeZoneFrom.rawValue)
+    out.append(UInt8(ascii: "}"))
   }
 
   /// One slot object, on one line.
@@ -292,20 +335,31 @@ struct Report {
   // MARK: CSV
 
   /// RFC 4180: a header row, CRLF-free (LF) lines, fields quoted when needed.
-  func csv() -> String {
-    var out = "start,end,minutes,free"
-    let rooms = people.contains(where: { $0.role == .room })
-    if rooms { out += ",rooms" }
-    out += "\n"
+  func csvBytes() -> [UInt8] {
+    var out: [UInt8] = []
+    // About the size it will have (a free field shows at most CSV.longest characters).
+    out.reserveCapacity(
+      slots.reduce(64) { sum, slot in
+        sum + 80 + min(CSV.longest + 8, slot.free.reduce(0) { $0 + $1.utf8.count + 1 })
+      })
+    out.append(contentsOf: "start,end,minutes,free".utf8)
+    let rooms = hasRooms
+    if rooms { out.append(contentsOf: ",rooms".utf8) }
+    out.append(UInt8(ascii: "\n"))
     for slot in slots {
       var fields = [
         TimeText.rfc3339(slot.interval.start, zone: zone),
         TimeText.rfc3339(slot.interval.end, zone: zone),
         String(slot.interval.duration / 60),
-        slot.free.joined(separator: ";"),
+        // Joined only as far as the field shows (the same text as joining all).
+        Sanitize.joined(slot.free, separator: ";", limit: CSV.longest),
       ]
       if rooms { fields.append(slot.rooms.joined(separator: ";")) }
-      out += fields.map(CSV.field).joined(separator: ",") + "\n"
+      for (i, field) in fields.enumerated() {
+        if i > 0 { out.append(UInt8(ascii: ",")) }
+        out.append(contentsOf: CSV.field(field).utf8)
+      }
+      out.append(UInt8(ascii: "\n"))
     }
     return out
   }

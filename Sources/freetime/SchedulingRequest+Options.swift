@@ -37,7 +37,7 @@ extension SchedulingRequest {
   ) throws {
     let people = try peopleFile.load()
     let sources = try SchedulingRequest.people(
-      try calendars.calendars.flatMap { try people.sources($0, role: .required) }
+      try calendars.all.flatMap { try people.sources($0, role: .required) }
         + optional.flatMap { try people.sources($0, role: .optional) }
         + room.flatMap { try people.sources($0, role: .room) })
     let buffer = scheduling?.buffer?.seconds ?? 0
@@ -85,7 +85,7 @@ extension SchedulingRequest {
     let window = Interval(now, now + 7 * 86400)
     let people = try peopleFile.load()
     let sources = try SchedulingRequest.people(
-      calendars.calendars.flatMap { try people.sources($0, role: .required) })
+      calendars.all.flatMap { try people.sources($0, role: .required) })
     var readOptions = ReadOptions(
       window: window, defaultZone: zone,
       homeZones: try SchedulingRequest.homeZones(person.zones), maxInstances: 10_000_000)

@@ -47,4 +47,36 @@ import Testing
     #expect(Sanitize.text("e\u{301}e\u{301}", limit: 2) == "e\u{301}e…")
     #expect(Sanitize.text("abc", limit: 5) == "abc")
   }
+
+  /// Printable ASCII takes a shortcut (a character is a byte): the same text as a scalar at a
+  /// time, at, below and above the limit.
+  @Test func asciiShortcutIsTheSame() {
+    for length in 0...6 {
+      let text = String("a;b, c\"d".prefix(length))
+      for limit in 1...7 {
+        #expect(
+          Sanitize.text(text, limit: limit) == Sanitize.scalarByScalar(text, limit: limit),
+          "\(text) \(limit)")
+      }
+    }
+    #expect(Sanitize.text("abc", limit: 3) == "abc…")
+  }
+
+  /// Joining as far as the limit shows gives the text of the whole list, ASCII or not.
+  @Test func joinedIsTheTextOfTheWholeList() {
+    let lists = [
+      [], [""], ["ab"], ["ab", "cd", "ef"], ["ab", "c\u{1B}d", "ef"], ["ab", "é", "cd"],
+      ["e\u{301}", "x"], ["a", "b\u{301}"], (0..<50).map { "person\($0)" },
+    ]
+    for list in lists {
+      for limit in [1, 2, 3, 5, 8, 200] {
+        for separator in [", ", ";", "\u{200F}"] {
+          #expect(
+            Sanitize.joined(list, separator: separator, limit: limit)
+              == Sanitize.text(list.joined(separator: separator), limit: limit),
+            "\(list) \(limit) \(separator)")
+        }
+      }
+    }
+  }
 }

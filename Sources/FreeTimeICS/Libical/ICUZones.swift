@@ -1,24 +1,37 @@
 internal import CLibical
+import FreeTimeCore
 
 /// Zone names through the ICU libical links for RSCALE (one ICU in the binary): CLDR's mapping
-/// of Windows zone names, and ICU's own zone IDs.
+/// of Windows zone names, and ICU's own zone IDs. Each answer is kept for the process: a file
+/// names the same zones again and again (every VTIMEZONE of an Outlook export asks for the
+/// system zone of its Windows name), and ICU upper-cases and parses an ID it does not know on
+/// every call.
 enum ICUZones {
+  private static let windows = Locked<[String: String?]>([:])
+  private static let canonical = Locked<[String: String?]>([:])
+
   /// The IANA zone of a Windows zone name ("W. Europe Standard Time" → Europe/Berlin), CLDR's
   /// windowsZones for the world (territory 001).
   static func windowsID(_ name: String) -> String? {
-    ask(name) { id, count, buffer, capacity, status in
+    if let known = windows.withLock({ $0[name] }) { return known }
+    let found = ask(name) { id, count, buffer, capacity, status in
       freetime_icu_windows_zone(id, count, buffer, capacity, status)
     }
+    windows.withLock { $0[name] = .some(found) }
+    return found
   }
 
   /// The canonical zone ICU gives an ID it knows (`PST` → America/Los_Angeles, `Asia/Calcutta`
   /// → Asia/Kolkata), or nil; not for custom IDs (`GMT+1`).
   static func canonicalID(_ name: String) -> String? {
+    if let known = canonical.withLock({ $0[name] }) { return known }
     var isSystem: UBool = 0
-    let found = ask(name) { id, count, buffer, capacity, status in
+    let answer = ask(name) { id, count, buffer, capacity, status in
       freetime_icu_canonical_zone(id, count, buffer, capacity, &isSystem, status)
     }
-    return isSystem != 0 ? found : nil
+    let found = isSystem != 0 ? answer : nil
+    canonical.withLock { $0[name] = .some(found) }
+    return found
   }
 
   private static func ask(

@@ -6,8 +6,9 @@
 #   make build LIBICAL=system                 for distributions: libical and ICU as shared libraries
 #
 # `make build` (LIBICAL=static, the default) links the Swift runtime, libical and its ICU into
-# the binary, with only the ICU data freetime's ICU calls need (scripts/icu-data, made under
-# .build-install/icu from libicudata.a), so it runs without the toolchain, libical or ICU.
+# the binary, with only the ICU data freetime's ICU calls need and libical's ucal_open call
+# fixed (scripts/static-libs, made under .build-install/static-libs from libicudata.a and
+# libical.a), so it runs without the toolchain, libical or ICU.
 # `make build LIBICAL=system` (and `make install LIBICAL=system`) links libical.so and ICU's
 # shared libraries instead, as a distribution's package would (Debian: Depends on libical3 and
 # libicu72, what libical3 depends on); the Swift runtime is linked in either way. Both read
@@ -21,7 +22,7 @@ SCRATCH = .build-system
 BUILD_ENV =
 else ifeq ($(LIBICAL),static)
 SCRATCH = .build-install
-BUILD_ENV = icu=$$(scripts/icu-data $(SCRATCH)/icu) && FREETIME_STATIC_LIBICAL=1 FREETIME_ICU_DATA="$$icu"
+BUILD_ENV = libs=$$(scripts/static-libs $(SCRATCH)/static-libs) && FREETIME_STATIC_LIBICAL=1 FREETIME_STATIC_LIBS="$$libs"
 else
 $(error LIBICAL is static or system, not $(LIBICAL))
 endif

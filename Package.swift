@@ -5,20 +5,21 @@ import PackageDescription
 // calls for RSCALE calendars (and freetime for Windows zone names) are linked into the binary
 // (libical.a, libicu*.a from libical-dev's dependencies), so the installed binary needs no
 // libical at run time and starts without loading and relocating libical, ICU 72 and their
-// symbols (about a millisecond of each run; README, Performance). FREETIME_ICU_DATA names the
-// object `make build` makes with only the ICU data those calls need (scripts/icu-data), linked
-// instead of libicudata.a (31 MB). Other builds (`make build LIBICAL=system`, the tests) link
-// libical.so and ICU's shared libraries.
+// symbols (about a millisecond of each run; README, Performance). FREETIME_STATIC_LIBS names
+// the directory `make build` fills (scripts/static-libs): only the ICU data those calls need,
+// linked instead of libicudata.a (31 MB), and libical.a with its ucal_open call fixed
+// (docs/LIBICAL.md). Other builds (`make build LIBICAL=system`, the tests) link libical.so and
+// ICU's shared libraries.
 let staticLibical = Context.environment["FREETIME_STATIC_LIBICAL"] == "1"
-let icuData = Context.environment["FREETIME_ICU_DATA"].flatMap { $0.isEmpty ? nil : $0 }
+let staticLibs = Context.environment["FREETIME_STATIC_LIBS"].flatMap { $0.isEmpty ? nil : $0 }
+func linkerInputs(_ inputs: [String]) -> [String] { inputs.flatMap { ["-Xlinker", $0] } }
+let staticInputs: [String] =
+  staticLibs.map { dir -> [String] in
+    ["\(dir)/libical.a", "\(dir)/fix.o", "\(dir)/icudata.o", "-l:libicui18n.a", "-l:libicuuc.a"]
+  } ?? ["-l:libical.a", "-l:libicui18n.a", "-l:libicuuc.a", "-l:libicudata.a"]
 let libicalLinking: [LinkerSetting] =
   staticLibical
-  ? [
-    .unsafeFlags(
-      ["libical.a", "libicui18n.a", "libicuuc.a"].flatMap { ["-Xlinker", "-l:\($0)"] }
-        + (icuData.map { ["-Xlinker", $0] } ?? ["-Xlinker", "-l:libicudata.a"])
-        + ["-lstdc++", "-lm"])
-  ]
+  ? [.unsafeFlags(linkerInputs(staticInputs) + ["-lstdc++", "-lm"])]
   : [.linkedLibrary("ical"), .linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
 
 // A module sees the members of only the modules it imports itself (SE-0444): TOMLKit imports

@@ -23,8 +23,8 @@ cd "$(dirname "$0")/.."
 . scripts/venv
 # The build `make build` makes (Makefile), and the pre-pass beside it with the same settings.
 make build >&2
-icu=$(scripts/icu-data .build-install/icu)
-FREETIME_STATIC_LIBICAL=1 FREETIME_ICU_DATA="$icu" swift build -c release --static-swift-stdlib \
+libs=$(scripts/static-libs .build-install/static-libs)
+FREETIME_STATIC_LIBICAL=1 FREETIME_STATIC_LIBS="$libs" swift build -c release --static-swift-stdlib \
   --product freetime-prepass --scratch-path .build-install -Xlinker --strip-debug >&2
 dir=.build-bench
 mkdir -p "$dir"

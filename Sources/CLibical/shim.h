@@ -18,4 +18,28 @@ static inline int32_t freetime_icu_canonical_zone(const UChar *id, int32_t len, 
                                                   UErrorCode *status) {
   return ucal_getCanonicalTimeZoneID(id, len, result, capacity, isSystemID, status);
 }
+
+/* A zone's offsets from ICU's copy of the tz database, where the system has none (Zone.swift):
+   a Gregorian calendar in the zone, its offset at an instant, the next transition. */
+static inline UCalendar *freetime_icu_zone_calendar(const UChar *id, int32_t len,
+                                                    UErrorCode *status) {
+  return ucal_open(id, len, "", UCAL_GREGORIAN, status);
+}
+
+static inline void freetime_icu_close(UCalendar *calendar) { ucal_close(calendar); }
+
+/* The UTC offset (zone and daylight, milliseconds) at `millis`. */
+static inline int32_t freetime_icu_offset(UCalendar *calendar, UDate millis,
+                                          UErrorCode *status) {
+  ucal_setMillis(calendar, millis, status);
+  int32_t zone = ucal_get(calendar, UCAL_ZONE_OFFSET, status);
+  return zone + ucal_get(calendar, UCAL_DST_OFFSET, status);
+}
+
+/* The next transition after `millis` into *next, or 0 when there is none. */
+static inline UBool freetime_icu_next_transition(UCalendar *calendar, UDate millis, UDate *next,
+                                                 UErrorCode *status) {
+  ucal_setMillis(calendar, millis, status);
+  return ucal_getTimeZoneTransitionDate(calendar, UCAL_TZ_TRANSITION_NEXT, next, status);
+}
 #endif

@@ -102,6 +102,22 @@ import Testing
     #expect(Zone.lookUp("europe/prague")?.name == "Europe/Prague")
   }
 
+  /// ICU's copy of the tz database (used where the system has none, `OffsetTable.icu`) gives the
+  /// changes the system's files give, for zones whose rules neither changed lately.
+  @Test(arguments: ["Europe/Prague", "America/New_York", "Australia/Sydney", "Asia/Kolkata"])
+  func icuZonesAgreeWithTheSystemsFiles(name: String) throws {
+    let from = CivilTime.seconds(1990, 1, 1)
+    let to = CivilTime.seconds(2040, 1, 1)
+    let (starts, offsets) = try #require(ICUZones.transitions(name, from: from, to: to))
+    let table = try #require(OffsetTable.shared(name))
+    #expect(starts.count > (name == "Asia/Kolkata" ? 0 : 90))
+    #expect(Array(starts.dropFirst()) == table.changeInstants.filter { $0 > from && $0 < to })
+    for (start, offset) in zip(starts, offsets) {
+      #expect(table.offset(at: start) == offset, "\(name) at \(start)")
+    }
+    #expect(ICUZones.transitions("Europe/Nowhere", from: from, to: to) == nil)
+  }
+
   /// A file's VTIMEZONE answers from libical's own list of its changes (`LibicalZone`): the
   /// same offset as libical's `icaltimezone_get_utc_offset_of_utc_time` at every instant, on
   /// every VTIMEZONE in Fixtures/ (those libical would spin on aside).

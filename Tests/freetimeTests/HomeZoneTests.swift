@@ -42,6 +42,32 @@ import Testing
 
   /// Thunderbird writes its owner's zone only in TZIDs: the Osaka trip is a Tokyo day and the
   /// floating dentist appointment is at 18:00 in Tokyo, also when viewed from New York.
+  /// Without a tz database (`TZDIR` empty, or no tzdata), system zones come from ICU's copy:
+  /// the same slots for the team, in their zones and in other ones named every way.
+  @Test(arguments: [
+    "Europe/Prague", "America/New_York", "Asia/Calcutta", "PST", "GMT+0530",
+    "W. Europe Standard Time",
+  ])
+  func zonesWithoutATzDatabase(zone: String) throws {
+    let empty = NSTemporaryDirectory() + "freetime-no-tzdata-\(getpid())"
+    try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: empty) }
+    let team = ["alice", "bob", "carol", "dave"].map { "Fixtures/team/\($0).ics" }
+    let arguments =
+      team + [
+        "--from", "2026-03-02", "--to", "2026-11-02", "--tz", zone,
+        "--format", "json",
+      ]
+    let system = try Run.freetime(arguments)
+    let icu = try Run.freetime(arguments, environment: ["TZDIR": empty])
+    #expect(system.status == 0 && system.stdout.contains("\"slots\""))
+    #expect(icu.status == system.status && icu.stdout == system.stdout, "\(icu.stderr)")
+    // Without either, a zone name is unknown.
+    let unknown = try Run.freetime(
+      team + ["--tz", "Europe/Nowhere"], environment: ["TZDIR": empty])
+    #expect(unknown.status == 2)
+  }
+
   @Test func thunderbirdCalendarIsReadInItsOwnersZone() throws {
     #expect(
       try exported(["Fixtures/producers/thunderbird-home-zone.ics"]) == [

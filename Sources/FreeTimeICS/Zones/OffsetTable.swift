@@ -4,7 +4,8 @@ import FreeTimeCore
 /// `TZDatabase`): every transition the file lists, then the changes its footer's rule makes up
 /// to `to` (Debian's files list transitions up to 2037), so an offset is a binary search.
 /// After `to`, the footer's rule answers year by year. `ZoneTests` checks it against Python's
-/// zoneinfo, which reads the same files, for every zone.
+/// zoneinfo, which reads the same files, for every zone. On a system without a tz database,
+/// the list comes from ICU's copy of it (`icu`).
 ///
 /// A class: as a struct held by `Zone`, every lookup copied it out and retained its parts.
 final class OffsetTable: Sendable {
@@ -15,7 +16,7 @@ final class OffsetTable: Sendable {
 
   static func shared(_ name: String) -> OffsetTable? {
     if let table = cache.withLock({ $0[name] }) { return table }
-    let table = TZDatabase.file(name).map(OffsetTable.init)
+    let table = TZDatabase.file(name).map(OffsetTable.init) ?? icu(name)
     cache.withLock { $0[name] = table }
     return table
   }
@@ -55,6 +56,22 @@ final class OffsetTable: Sendable {
     self.starts = starts
     self.offsets = offsets
     footer = file.footer?.daylight != nil ? file.footer : nil
+  }
+
+  /// Where the system has no tz database (no tzdata, or `$TZDIR` empty): the zone as ICU's copy
+  /// of it has it, from 1900 to `to` (before and after, the first and the last offset).
+  static func icu(_ name: String) -> OffsetTable? {
+    guard !TZDatabase.isInstalled, TZDatabase.isName(name),
+      let (starts, offsets) = ICUZones.transitions(
+        name, from: -2_208_988_800, to: OffsetTable.to)
+    else { return nil }
+    return OffsetTable(starts: [.min] + starts.dropFirst(), offsets: offsets)
+  }
+
+  private init(starts: [Instant], offsets: [Int]) {
+    self.starts = starts
+    self.offsets = offsets
+    footer = nil
   }
 
   /// A zone at one offset for good.

@@ -17,6 +17,10 @@ enum TZDatabase {
     return "/usr/share/zoneinfo/"
   }()
 
+  /// Whether the directory holds a tz database (its UTC file, every tzdata has one); without,
+  /// system zones come from ICU's copy (`OffsetTable.icu`).
+  static let isInstalled: Bool = file("UTC") != nil || file("Etc/UTC") != nil
+
   /// The zone file of an IANA name (`Europe/Prague`), or nil when there is none. Only names of
   /// the database proper: not paths, not the `posix/` and `right/` copies (the latter count
   /// leap seconds), not `localtime` or `posixrules`.

@@ -1,6 +1,6 @@
-/* scripts/icu-data's check: what libical's RSCALE iterator and freetime's zone-name calls
-   (Zone.swift, through ICU's ucal_*) answer. Linked once with the whole ICU data and once with
-   the subset, the two outputs must be the same. */
+/* scripts/static-libs's check: what libical's RSCALE iterator and freetime's zone-name calls
+   (Zone.swift, through ICU's ucal_*) answer. Linked once with the system's libical.a and whole
+   ICU data, and once with what scripts/static-libs made, the two outputs must be the same. */
 #include <libical/ical.h>
 #include <unicode/ucal.h>
 #include <unicode/ustring.h>

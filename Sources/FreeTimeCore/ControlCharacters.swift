@@ -49,11 +49,23 @@ public enum Sanitize {
   /// `s` without the characters of `ControlCharacters` (layout characters too), cut after
   /// `limit` characters with an ellipsis.
   public static func text(_ s: String, limit: Int = 200) -> String {
-    // Printable ASCII only (the names of most calendars): no control character to drop, and a
-    // character is a byte, so the text is its first `limit` bytes, as below.
-    if limit >= 1, isPrintableASCII(s) {
-      guard s.utf8.count >= limit else { return s }
-      return String(decoding: s.utf8.prefix(limit), as: UTF8.self) + "…"
+    // Printable ASCII as far as the limit (the names of most calendars, a list of them cut
+    // with an ellipsis): no control character to drop, and a character is a byte, so the text
+    // is its first `limit` bytes, as below (which looks no further than the limit).
+    if limit >= 1 {
+      var count = 0
+      var ascii = true
+      for byte in s.utf8 {
+        if count == limit { break }
+        guard byte >= 0x20 && byte < 0x7F else {
+          ascii = false
+          break
+        }
+        count += 1
+      }
+      if ascii {
+        return count < limit ? s : String(decoding: s.utf8.prefix(limit), as: UTF8.self) + "…"
+      }
     }
     return scalarByScalar(s, limit: limit)
   }

@@ -347,17 +347,23 @@ struct Report {
     if rooms { out.append(contentsOf: ",rooms".utf8) }
     out.append(UInt8(ascii: "\n"))
     for slot in slots {
-      var fields = [
+      let times = [
         TimeText.rfc3339(slot.interval.start, zone: zone),
         TimeText.rfc3339(slot.interval.end, zone: zone),
         String(slot.interval.duration / 60),
-        // Joined only as far as the field shows (the same text as joining all).
-        Sanitize.joined(slot.free, separator: ";", limit: CSV.longest),
       ]
-      if rooms { fields.append(slot.rooms.joined(separator: ";")) }
-      for (i, field) in fields.enumerated() {
-        if i > 0 { out.append(UInt8(ascii: ",")) }
+      for field in times {
         out.append(contentsOf: CSV.field(field).utf8)
+        out.append(UInt8(ascii: ","))
+      }
+      if !CSV.appendPlainList(slot.free, to: &out) {
+        // Joined only as far as the field shows (the same text as joining all).
+        let free = Sanitize.joined(slot.free, separator: ";", limit: CSV.longest)
+        out.append(contentsOf: CSV.field(free).utf8)
+      }
+      if rooms {
+        out.append(UInt8(ascii: ","))
+        out.append(contentsOf: CSV.field(slot.rooms.joined(separator: ";")).utf8)
       }
       out.append(UInt8(ascii: "\n"))
     }

@@ -60,6 +60,15 @@ import Testing
       }
     }
     #expect(Sanitize.text("abc", limit: 3) == "abc…")
+    // ASCII as far as the limit, anything after it.
+    for tail in ["…", "\u{301}", "\u{1B}[31m", "é", "\u{202E}x"] {
+      for limit in 1...5 {
+        let text = "abc" + tail + "de"
+        #expect(
+          Sanitize.text(text, limit: limit) == Sanitize.scalarByScalar(text, limit: limit),
+          "\(text) \(limit)")
+      }
+    }
   }
 
   /// Joining as far as the limit shows gives the text of the whole list, ASCII or not.

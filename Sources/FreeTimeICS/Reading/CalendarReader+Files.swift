@@ -29,25 +29,30 @@ extension CalendarReader {
     guard let handle = opendir(directory) else {
       throw ReadError(file: directory, message: "cannot read the directory")
     }
-    var names: [(name: [UInt8], type: UInt8)] = []
+    // The names end to end in one buffer, each an offset, a length and its type.
+    var storage: [UInt8] = []
+    var names: [(start: Int, count: Int, type: UInt8)] = []
     while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        Array(raw.prefix { $0 != 0 })
+      let type = entry.pointee.d_type
+      withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        let count = raw.firstIndex(of: 0) ?? raw.count
+        // Hidden files and directories, `.` and `..` among them.
+        guard count > 0, raw[0] != 0x2E else { return }
+        names.append((storage.count, count, type))
+        storage.append(contentsOf: raw[..<count])
       }
-      // Hidden files and directories, `.` and `..` among them.
-      guard let first = name.first, first != 0x2E else { continue }
-      names.append((name, entry.pointee.d_type))
     }
     closedir(handle)
-    names.sort { a, b in
-      let common = min(a.name.count, b.name.count)
-      let order = a.name.withUnsafeBytes { x in
-        b.name.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, common) }
+    storage.withUnsafeBytes { bytes in
+      names.sort { a, b in
+        let order = memcmp(
+          bytes.baseAddress! + a.start, bytes.baseAddress! + b.start, min(a.count, b.count))
+        return order != 0 ? order < 0 : a.count < b.count
       }
-      return order != 0 ? order < 0 : a.name.count < b.name.count
     }
     let prefix = Array(directory.utf8) + [0x2F]
-    for (bytes, type) in names {
+    for (start, count, type) in names {
+      let bytes = storage[start..<(start + count)]
       let path = String(decoding: prefix + bytes, as: UTF8.self)
       var isDirectory = type == UInt8(DT_DIR)
       if type == UInt8(DT_UNKNOWN) {
@@ -64,9 +69,9 @@ extension CalendarReader {
   }
 
   /// Whether a file name ends in `.ics`, in any case.
-  private static func hasICSSuffix(_ name: [UInt8]) -> Bool {
-    let n = name.count
-    return n >= 4 && name[n - 4] == 0x2E && name[n - 3] | 0x20 == 0x69
+  private static func hasICSSuffix(_ name: ArraySlice<UInt8>) -> Bool {
+    let n = name.endIndex
+    return name.count >= 4 && name[n - 4] == 0x2E && name[n - 3] | 0x20 == 0x69
       && name[n - 2] | 0x20 == 0x63 && name[n - 1] | 0x20 == 0x73
   }
 
@@ -94,7 +99,7 @@ extension CalendarReader {
   /// person's home zone (`FileReader.readAwaitingHome`).
   static func readFile(
     _ path: String, home: Zone?, owner: OwnerHint, options: ReadOptions, source: Int = 0,
-    into person: inout PersonAccumulator
+    into person: inout PersonAccumulator, buffers: inout ScanBuffers
   ) throws -> [FileReader] {
     // Opened first and looked at once (a vdir's thousands of files each cost their system
     // calls).
@@ -113,12 +118,13 @@ extension CalendarReader {
     }
     return try readStream(
       fd: fd, displayName: path, home: home, owner: owner, options: options, source: source,
-      into: &person, info: known ? info : nil)
+      into: &person, info: known ? info : nil, buffers: &buffers)
   }
 
   static func readStream(
     fd: Int32, displayName: String, home: Zone?, owner: OwnerHint, options: ReadOptions,
-    source: Int = 0, into person: inout PersonAccumulator, info given: stat? = nil
+    source: Int = 0, into person: inout PersonAccumulator, info given: stat? = nil,
+    buffers: inout ScanBuffers
   ) throws -> [FileReader] {
     var info = given ?? stat()
     let known = given != nil || fstat(fd, &info) == 0
@@ -127,7 +133,8 @@ extension CalendarReader {
     // whole file when it is smaller.
     var scanner = LineScanner(
       fd: fd, blockSize: size > 0 ? min(1 << 17, max(1 << 12, size + 1)) : 1 << 17,
-      progress: options.progress)
+      progress: options.progress, reusing: &buffers)
+    defer { scanner.giveBack(into: &buffers) }
     scanner.isRegularFile = size > 0
     scanner.maxLineBytes = options.limits.lineBytes
     let watch = Watchdog.shared.watch(
@@ -201,6 +208,9 @@ extension CalendarReader {
           message: "control characters removed from \(lines.count) line(s)"))
     }
     try file.finish(bytesRead: scanner.bytesRead)
+    // The last component's line buffers go to the person's next file.
+    file.component.releaseLines()
+    scanner.recycle(&file.component.recycled)
     guard !file.reader.home.components.isEmpty else { return [] }
     file.watch = nil
     file.reader.home.instancesAdded =

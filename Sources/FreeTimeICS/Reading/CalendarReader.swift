@@ -24,19 +24,22 @@ public enum CalendarReader {
     let owner = OwnerHint(source.name, options: options)
     var person = PersonAccumulator(window: options.window)
     var waiting: [FileReader] = []
+    var buffers = ScanBuffers()
     for (index, kind) in source.kinds.enumerated() {
       switch kind {
       case .standardInput:
         waiting += try readStream(
           fd: 0, displayName: "<stdin>", home: home, owner: owner, options: options,
-          source: index, into: &person)
+          source: index, into: &person, buffers: &buffers)
       case .file(let path):
         waiting += try readFile(
-          path, home: home, owner: owner, options: options, source: index, into: &person)
+          path, home: home, owner: owner, options: options, source: index, into: &person,
+          buffers: &buffers)
       case .directory(let path):
         for file in try calendarFiles(in: path) {
           waiting += try readFile(
-            file, home: home, owner: owner, options: options, source: index, into: &person)
+            file, home: home, owner: owner, options: options, source: index, into: &person,
+            buffers: &buffers)
         }
       }
     }

@@ -54,7 +54,8 @@ final class Watchdog: Sendable {
     }
   }
 
-  private let watches = Locked<[ObjectIdentifier: Watch]>([:])
+  /// The files being read, one a reading thread: a few, so a list (no hashing per file).
+  private let watches = Locked<[Watch]>([])
   private let started = Atomic<Bool>(false)
 
   /// Starts watching the calling thread, which is about to read `file`.
@@ -63,14 +64,17 @@ final class Watchdog: Sendable {
     guard pthread_getcpuclockid(pthread_self(), &clock) == 0 else { return nil }
     let watch = Watch(file: file, clock: clock, budget: budget)
     watch.bytes.store(size, ordering: .relaxed)
-    watches.withLock { $0[ObjectIdentifier(watch)] = watch }
+    watches.withLock { $0.append(watch) }
     if !started.exchange(true, ordering: .acquiringAndReleasing) { startThread() }
     return watch
   }
 
   func finish(_ watch: Watch?) {
     guard let watch else { return }
-    _ = watches.withLock { $0.removeValue(forKey: ObjectIdentifier(watch)) }
+    watches.withLock { list in
+      if let i = list.lastIndex(where: { $0 === watch }) { list.swapAt(i, list.count - 1) }
+      if list.last === watch { list.removeLast() }
+    }
   }
 
   private func startThread() {
@@ -87,7 +91,7 @@ final class Watchdog: Sendable {
   private func run() {
     while true {
       usleep(100_000)
-      let over = watches.withLock { watches in watches.values.first { $0.spent > $0.budget } }
+      let over = watches.withLock { watches in watches.first { $0.spent > $0.budget } }
       if let watch = over {
         let line = watch.line.load(ordering: .relaxed)
         let error = ReadError(

@@ -61,6 +61,29 @@ struct LineScanner {
     self.block = [UInt8](unsafeUninitializedCapacity: blockSize) { _, count in count = blockSize }
   }
 
+  /// Reads `fd` into the storage another file of the same person left (`ScanBuffers`): a vdir's
+  /// thousands of small files then cost no block and no line buffers each.
+  init(fd: Int32, blockSize: Int, progress: ReadProgress?, reusing buffers: inout ScanBuffers) {
+    self.fd = fd
+    self.progress = progress
+    if buffers.block.count >= blockSize && buffers.block.count <= 1 << 17 {
+      self.block = buffers.block
+    } else {
+      self.block = [UInt8](unsafeUninitializedCapacity: blockSize) { _, count in count = blockSize }
+    }
+    buffers.block = []
+    swap(&pool, &buffers.pool)
+  }
+
+  /// Gives the block and the line buffers back for the person's next file.
+  mutating func giveBack(into buffers: inout ScanBuffers) {
+    buffers.block = block
+    block = []
+    if spare.capacity > 0 && spare.capacity <= 1 << 14 && pool.count < 256 { pool.append(spare) }
+    spare = []
+    swap(&pool, &buffers.pool)
+  }
+
   /// Scans bytes already in memory (tests, the fuzz target).
   init(bytes: [UInt8]) {
     self.fd = -1
@@ -286,12 +309,14 @@ struct LineScanner {
     return block.withUnsafeBufferPointer { buffer -> RawText? in
       let base = UnsafeRawPointer(buffer.baseAddress!)
       var at = mark.offset
+      var lines = 0
       // Components are short: a text longer than this is read line by line.
       let limit = min(filled, mark.offset + RawText.longestComponent)
       while at < limit {
         // `at` begins a physical line.
         guard let hit = memchr(base + at, 0x0A, limit - at) else { return nil }
         let lf = UnsafeRawPointer(hit) - base
+        lines += 1
         var end = lf
         if end > at && buffer[end - 1] == 0x0D { end -= 1 }
         if end - at >= 5, buffer[at] | 0x20 == 0x65, buffer[at + 1] | 0x20 == 0x6E,
@@ -300,7 +325,8 @@ struct LineScanner {
           // `END:V…`: the end of this component, or a structure read line by line.
           guard end - at == wanted.count, memcmp(base + at, wanted.baseAddress!, wanted.count) == 0
           else { return nil }
-          return RawText(Array(UnsafeBufferPointer(rebasing: buffer[mark.offset...lf])))
+          return RawText(
+            Array(UnsafeBufferPointer(rebasing: buffer[mark.offset...lf])), lineCount: lines)
         }
         at = lf + 1
       }

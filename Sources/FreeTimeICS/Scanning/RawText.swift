@@ -9,17 +9,23 @@ struct RawText: Hashable, @unchecked Sendable {
   /// The longest text of a component looked up whole (`LineScanner.rawAhead`).
   static let longestComponent = 1 << 15
 
+  /// The physical lines in it (its line feeds), when the scanner counted them as it found it
+  /// (`LineScanner.rawAhead`); not part of what it is as a key.
+  private let countedLines: Int?
+
   init(_ bytes: ArraySlice<UInt8>) {
-    self.bytes = Array(bytes)
+    self.init(Array(bytes))
   }
 
-  init(_ bytes: [UInt8]) {
+  init(_ bytes: [UInt8], lineCount: Int? = nil) {
     self.bytes = bytes
+    self.countedLines = lineCount
   }
 
   /// The physical lines in it (its line feeds).
   var lineCount: Int {
-    bytes.withUnsafeBufferPointer { buffer in
+    if let countedLines { return countedLines }
+    return bytes.withUnsafeBufferPointer { buffer in
       var count = 0
       var at = 0
       while at < buffer.count,

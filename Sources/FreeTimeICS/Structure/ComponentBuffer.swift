@@ -24,6 +24,12 @@ struct ComponentBuffer {
     "DAYLIGHT",
   ]
 
+  /// Hands the lines' storage to `recycled` (the file is read).
+  mutating func releaseLines() {
+    for i in lines.indices { recycled.append(lines[i].bytes) }
+    lines = []
+  }
+
   /// Keeps a line of the component.
   mutating func keep(_ line: ContentLine) {
     lines.append(line)

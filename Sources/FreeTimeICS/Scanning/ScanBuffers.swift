@@ -1,0 +1,6 @@
+/// A reading thread's storage between the files of one person: the read block and the buffers
+/// of lines no longer held (`LineScanner.init(fd:blockSize:progress:reusing:)`, `giveBack`).
+struct ScanBuffers {
+  var block: [UInt8] = []
+  var pool: [[UInt8]] = []
+}

@@ -13,7 +13,8 @@
 #
 #   Benchmarks/run.sh [--quick]     (--quick: 10x smaller, for a smoke test; ~1 min)
 #   Benchmarks/run.sh --scaling [--quick]   (only Benchmarks/scaling.py: time and peak RSS
-#                                            against VEVENTs and instances, scaling.md/.svg)
+#                                            against VEVENTs, instances and people,
+#                                            scaling.md/.svg)
 #
 # Generating the 1M-event calendar takes a few minutes of Python; files are cached in
 # .build-bench/ (delete it to regenerate).

@@ -52,7 +52,7 @@ struct Report {
     case .json: return jsonBytes()
     case .ndjson:
       var bytes: [UInt8] = []
-      bytes.reserveCapacity(slots.count * 120)
+      bytes.reserveCapacity(slotsJSONSize)
       for i in slots.indices {
         appendSlotJSON(slots[i], explanation: explanation(i), to: &bytes)
         bytes.append(UInt8(ascii: "\n"))
@@ -201,11 +201,7 @@ struct Report {
     // As bytes, by index: ten thousand people are ten thousand of these (a Person is costly
     // to copy).
     var bytes: [UInt8] = []
-    // Reserved to about the size it will have: growing by doubling would hold two copies.
-    let names = slots.reduce(0) { sum, slot in
-      slot.free.reduce(sum + 120) { $0 + $1.utf8.count + 4 }
-    }
-    bytes.reserveCapacity(out.utf8.count + people.count * 400 + names)
+    bytes.reserveCapacity(out.utf8.count + people.count * 400 + slotsJSONSize)
     bytes.append(contentsOf: out.utf8)
     for i in people.indices {
       bytes.append(contentsOf: (i == 0 ? "\n" : ",\n").utf8)
@@ -224,6 +220,12 @@ struct Report {
     out += "\n}\n"
     bytes.append(contentsOf: out.utf8)
     return bytes
+  }
+
+  /// About the size of the slots in JSON, to reserve: growing by doubling would hold two
+  /// copies of tens of megabytes (a quorum's slots list thousands of people each).
+  var slotsJSONSize: Int {
+    slots.reduce(0) { sum, slot in slot.free.reduce(sum + 120) { $0 + $1.utf8.count + 4 } }
   }
 
   /// One calendar's object in `calendars`, on one line.

@@ -136,6 +136,7 @@ extension CalendarReader {
       progress: options.progress, reusing: &buffers)
     defer { scanner.giveBack(into: &buffers) }
     scanner.isRegularFile = size > 0
+    scanner.checksUTF8 = options.lint
     scanner.maxLineBytes = options.limits.lineBytes
     let watch = Watchdog.shared.watch(
       file: displayName, budget: options.limits.cpuSeconds, size: size)

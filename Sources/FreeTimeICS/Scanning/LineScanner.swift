@@ -39,9 +39,13 @@ struct LineScanner {
   private var pendingStart = -1
   private var refills = 0
 
+  /// Whether lines are checked for UTF-8 (only `freetime check` says what it found: a read
+  /// otherwise need not look, and text in other scripts is a check of every such line).
+  var checksUTF8 = true
+
   /// Notes `line` when it is the first that is not UTF-8.
   private mutating func checkUTF8(_ line: ContentLine?, high: Bool) {
-    guard high, notUTF8Lines.isEmpty, let line, !LineScanner.isUTF8(line.bytes[...]) else { return }
+    guard high, checksUTF8, notUTF8Lines.isEmpty, let line, !LineScanner.isUTF8(line.bytes[...]) else { return }
     notUTF8Lines.append(line.number)
   }
 

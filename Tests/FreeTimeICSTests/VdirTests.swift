@@ -198,4 +198,79 @@ import Testing
     #expect(said.map(\.file) == [other + "/a.ics", other + "/b.ics"])
     #expect(Read.busy(q) == [Read.span("2026-12-01T09:00Z", "2026-12-01T10:00Z")])
   }
+
+  static let fixedZone = """
+    BEGIN:VTIMEZONE
+    TZID:My/Zone
+    BEGIN:STANDARD
+    DTSTART:19700101T000000
+    TZOFFSETFROM:+0500
+    TZOFFSETTO:+0500
+    END:STANDARD
+    END:VTIMEZONE
+    """
+
+  static func event(_ uid: String) -> String {
+    """
+    BEGIN:VEVENT
+    UID:\(uid)
+    DTSTAMP:20260101T000000Z
+    DTSTART;TZID=My/Zone:20261102T100000
+    DTEND;TZID=My/Zone:20261102T110000
+    END:VEVENT
+    """
+  }
+
+  /// A CR inside a line of a VTIMEZONE is a control character the scanner removes and warns
+  /// about: the warning comes in every file (the text is not taken as one met before).
+  @Test func aCarriageReturnInsideAVTIMEZONELineWarnsInEveryFile() throws {
+    let dir = try Self.newDirectory()
+    let zone = Self.fixedZone.replacingOccurrences(
+      of: "TZID:My/Zone\n", with: "TZID:My/Zone\nX-NOTE:a\rb\n")
+    for name in ["a", "b"] {
+      let text = "BEGIN:VCALENDAR\nVERSION:2.0\n\(zone)\n\(Self.event(name))\nEND:VCALENDAR\n"
+      _ = FileManager.default.createFile(atPath: dir + "/\(name).ics", contents: Data(text.utf8))
+    }
+    let p = try Read.read(dir, kind: .directory(dir), from: "2026-11-01", to: "2026-11-05")
+    let control = p.diagnostics.filter { $0.message.contains("control characters") }
+    #expect(control.map(\.file) == [dir + "/a.ics", dir + "/b.ics"])
+  }
+
+  /// An END:VTIMEZONE folded onto the next line is not the end of the VTIMEZONE: the file is an
+  /// error as it is alone, also after another file's VTIMEZONE of the same text.
+  @Test func aFoldedEndIsNotTheEnd() throws {
+    let dir = try Self.newDirectory()
+    let good =
+      "BEGIN:VCALENDAR\nVERSION:2.0\n\(Self.fixedZone)\n\(Self.event("a"))\nEND:VCALENDAR\n"
+    let folded =
+      "BEGIN:VCALENDAR\nVERSION:2.0\n\(Self.fixedZone)\n X\n\(Self.event("b"))\nEND:VCALENDAR\n"
+    _ = FileManager.default.createFile(atPath: dir + "/a.ics", contents: Data(good.utf8))
+    _ = FileManager.default.createFile(atPath: dir + "/b.ics", contents: Data(folded.utf8))
+    #expect(throws: ReadError.self) {
+      try Read.read(dir, kind: .directory(dir), from: "2026-11-01", to: "2026-11-05")
+    }
+  }
+
+  /// A calendar whose file name is not UTF-8 cannot be opened by its name as a string: an error
+  /// naming it, not a calendar left out.
+  @Test func aFileNameThatIsNotUTF8IsAnError() throws {
+    let dir = try Self.newDirectory()
+    let text =
+      "BEGIN:VCALENDAR\nVERSION:2.0\n\(Self.fixedZone)\n\(Self.event("a"))\nEND:VCALENDAR\n"
+    _ = FileManager.default.createFile(atPath: dir + "/a.ics", contents: Data(text.utf8))
+    let name = Array((dir + "/caf").utf8) + [0xE9] + Array(".ics".utf8) + [0]
+    let fd = name.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: name.count) {
+        open($0, O_WRONLY | O_CREAT, 0o644)
+      }
+    }
+    #expect(fd >= 0)
+    close(fd)
+    do {
+      _ = try Read.read(dir, kind: .directory(dir), from: "2026-11-01", to: "2026-11-05")
+      Issue.record("read without an error")
+    } catch let error as ReadError {
+      #expect(error.description.contains("not UTF-8"))
+    }
+  }
 }

@@ -54,6 +54,16 @@ extension CalendarReader {
     for (start, count, type) in names {
       let bytes = storage[start..<(start + count)]
       let path = String(decoding: prefix + bytes, as: UTF8.self)
+      // A path is a string here: a name that is not UTF-8 cannot be opened by it. A calendar
+      // (or a directory) of that name is an error, not left out.
+      if !LineScanner.isUTF8(bytes) {
+        if type == UInt8(DT_DIR) || type == UInt8(DT_UNKNOWN) || hasICSSuffix(bytes) {
+          throw ReadError(
+            file: Sanitize.text(path, limit: 300),
+            message: "its name is not UTF-8 and cannot be opened; rename it")
+        }
+        continue
+      }
       var isDirectory = type == UInt8(DT_DIR)
       if type == UInt8(DT_UNKNOWN) {
         var info = stat()
@@ -135,7 +145,7 @@ extension CalendarReader {
       fd: fd, blockSize: size > 0 ? min(1 << 17, max(1 << 12, size + 1)) : 1 << 17,
       progress: options.progress, reusing: &buffers)
     defer { scanner.giveBack(into: &buffers) }
-    scanner.isRegularFile = size > 0
+    scanner.regularFileSize = size
     scanner.checksUTF8 = options.lint
     scanner.maxLineBytes = options.limits.lineBytes
     let watch = Watchdog.shared.watch(

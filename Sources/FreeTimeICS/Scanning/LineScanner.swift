@@ -45,14 +45,15 @@ struct LineScanner {
 
   /// Notes `line` when it is the first that is not UTF-8.
   private mutating func checkUTF8(_ line: ContentLine?, high: Bool) {
-    guard high, checksUTF8, notUTF8Lines.isEmpty, let line, !LineScanner.isUTF8(line.bytes[...]) else { return }
+    guard high, checksUTF8, notUTF8Lines.isEmpty, let line, !LineScanner.isUTF8(line.bytes[...])
+    else { return }
     notUTF8Lines.append(line.number)
   }
 
-  /// Whether the descriptor is a regular file with a size: then a read of fewer bytes than
-  /// asked is its end (read(2) of a regular file stops short only there), and no second read
-  /// is needed to see it.
-  var isRegularFile = false
+  /// The size of a regular file when it was opened, or 0: once that many bytes are read, a read
+  /// of fewer bytes than asked is its end, and no second read is needed to see it (a short read
+  /// before, which some network and FUSE file systems give, is not taken for the end).
+  var regularFileSize = 0
 
   private let progress: ReadProgress?
   /// The longest unfolded content line accepted, in bytes (`ReadLimits.lineBytes`).
@@ -278,10 +279,12 @@ struct LineScanner {
         if errno == EINTR { continue }
         throw ScanError.readFailed(errno: errno)
       }
-      if n == 0 || (isRegularFile && n < block.count) { atEnd = true }
       filled = n
       refills &+= 1
       bytesRead += n
+      if n == 0 || (regularFileSize > 0 && bytesRead >= regularFileSize && n < block.count) {
+        atEnd = true
+      }
       progress?.add(n)
       return
     }
@@ -329,6 +332,11 @@ struct LineScanner {
           // `END:V…`: the end of this component, or a structure read line by line.
           guard end - at == wanted.count, memcmp(base + at, wanted.baseAddress!, wanted.count) == 0
           else { return nil }
+          // A continuation after it (a folded END line), or the block's end with more to come:
+          // read line by line.
+          if lf + 1 < filled ? buffer[lf + 1] == 0x20 || buffer[lf + 1] == 0x09 : !atEnd {
+            return nil
+          }
           return RawText(
             Array(UnsafeBufferPointer(rebasing: buffer[mark.offset...lf])), lineCount: lines)
         }

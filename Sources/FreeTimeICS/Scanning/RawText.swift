@@ -38,10 +38,15 @@ struct RawText: Hashable, @unchecked Sendable {
     }
   }
 
-  /// Whether it is printable ASCII in lines (no control byte but CR, LF and TAB, nothing of
-  /// 0x80 or more): text the scanner passes as it is, with nothing to note.
+  /// Whether it is printable ASCII in lines (no control byte but TAB, LF and a CR before an LF,
+  /// nothing of 0x80 or more): text the scanner passes as it is, with nothing to note.
   var isPlainASCII: Bool {
-    bytes.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+    for (i, b) in bytes.enumerated() {
+      if (b >= 0x20 && b < 0x7F) || b == 0x0A || b == 0x09 { continue }
+      if b == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A { continue }
+      return false
+    }
+    return true
   }
 
   /// A digest of the bytes, a word at a time (a third of what the standard hasher charges per

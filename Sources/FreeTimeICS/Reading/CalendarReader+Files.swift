@@ -167,33 +167,19 @@ extension CalendarReader {
     file.reader.source = source
     file.watch = watch
     var lines = 0
-    // A VTIMEZONE being read line by line: where its text began and the warnings before it, to
-    // remember its zone by its text when it says nothing (`ComponentReader.knownTimeZone`).
-    var timeZone: (mark: (block: Int, offset: Int)?, diagnostics: Int)?
+    // A VTIMEZONE being read line by line (`FileReader.passOverKnownTimeZone`).
+    var timeZone: FileReader.TimeZoneStart?
     do {
       while let line = try scanner.next() {
         let kept = file.component.linesKept
         try file.consume(line, into: &person)
         if file.component.linesKept != kept { scanner.lineWasKept() }
         if !file.component.recycled.isEmpty { scanner.recycle(&file.component.recycled) }
-        if file.mayPassOverTimeZone {
-          timeZone = nil
-          if let text = scanner.rawAhead(through: "END:VTIMEZONE"),
-            text.bytes.count <= options.limits.lineBytes,
-            let defined = ComponentReader.knownTimeZone(text)
-          {
-            scanner.skip(text)
-            file.passOverTimeZone(defined, beginLine: line.number, into: &person)
-          } else {
-            timeZone = (scanner.mark, person.diagnostics.count)
-          }
+        if file.timeZoneBegun {
+          timeZone = file.passOverKnownTimeZone(&scanner, beginLine: line.number, into: &person)
         } else if let begun = timeZone, file.stack.count <= 1 {
           timeZone = nil
-          if let defined = file.reader.quietZone, person.diagnostics.count == begun.diagnostics,
-            let text = scanner.rawText(from: begun.mark, to: scanner.mark)
-          {
-            ComponentReader.remember(defined, text: text)
-          }
+          file.rememberTimeZone(begun, scanner: scanner, diagnostics: person.diagnostics.count)
         }
         lines &+= 1
         if lines & 1023 == 0, let watch, watch.bytes.load(ordering: .relaxed) < scanner.bytesRead {

@@ -310,10 +310,10 @@ struct LineScanner {
   /// The raw bytes from the next line `next()` returns up to and including the first line
   /// that is exactly `endLine` (CRLF or LF after it), when the block holds them all: what the
   /// lines of a component up to its END are, to be looked up whole (`skip(_:)`).
-  func rawAhead(through endLine: StaticString) -> RawText? {
+  func rawAhead(through endLine: StaticString) -> (text: RawText, lines: Int)? {
     guard let mark else { return nil }
     let wanted = UnsafeRawBufferPointer(start: endLine.utf8Start, count: endLine.utf8CodeUnitCount)
-    return block.withUnsafeBufferPointer { buffer -> RawText? in
+    return block.withUnsafeBufferPointer { buffer -> (text: RawText, lines: Int)? in
       let base = UnsafeRawPointer(buffer.baseAddress!)
       var at = mark.offset
       var lines = 0
@@ -337,8 +337,7 @@ struct LineScanner {
           if lf + 1 < filled ? buffer[lf + 1] == 0x20 || buffer[lf + 1] == 0x09 : !atEnd {
             return nil
           }
-          return RawText(
-            Array(UnsafeBufferPointer(rebasing: buffer[mark.offset...lf])), lineCount: lines)
+          return (RawText(Array(UnsafeBufferPointer(rebasing: buffer[mark.offset...lf]))), lines)
         }
         at = lf + 1
       }
@@ -346,15 +345,15 @@ struct LineScanner {
     }
   }
 
-  /// Passes over `raw`, which `rawAhead` gave: its lines are not returned, but counted.
-  mutating func skip(_ raw: RawText) {
+  /// Passes over a text `rawAhead` gave, of `lines` physical lines: they are not returned, but
+  /// counted.
+  mutating func skip(_ raw: RawText, lines: Int) {
     guard let mark else { return }
     pending = nil
     pendingStart = -1
     highInPending = false
     // The line read ahead was counted; the rest of the text's physical lines are counted here.
-    physicalLine -= 1
-    physicalLine += raw.lineCount
+    physicalLine += lines - 1
     position = mark.offset + raw.bytes.count
   }
 
@@ -384,20 +383,16 @@ struct LineScanner {
         case 0xC2...0xDF:
           guard tail(i + 1) else { return false }
           i += 2
-        case 0xE0...0xEF:
-          guard i + 1 < n else { return false }
-          let c = buffer[i + 1]
-          let low: UInt8 = b == 0xE0 ? 0xA0 : 0x80
-          let high: UInt8 = b == 0xED ? 0x9F : 0xBF
-          guard c >= low, c <= high, tail(i + 2) else { return false }
-          i += 3
-        case 0xF0...0xF4:
-          guard i + 1 < n else { return false }
-          let c = buffer[i + 1]
-          let low: UInt8 = b == 0xF0 ? 0x90 : 0x80
-          let high: UInt8 = b == 0xF4 ? 0x8F : 0xBF
-          guard c >= low, c <= high, tail(i + 2), tail(i + 3) else { return false }
-          i += 4
+        case 0xE0...0xF4:
+          // The second byte's range excludes overlong forms (E0, F0), surrogates (ED) and
+          // what lies above U+10FFFF (F4).
+          let length = b < 0xF0 ? 3 : 4
+          let low: UInt8 = b == 0xE0 ? 0xA0 : b == 0xF0 ? 0x90 : 0x80
+          let high: UInt8 = b == 0xED ? 0x9F : b == 0xF4 ? 0x8F : 0xBF
+          guard i + 1 < n, buffer[i + 1] >= low, buffer[i + 1] <= high, tail(i + 2),
+            length == 3 || tail(i + 3)
+          else { return false }
+          i += length
         default:
           return false
         }

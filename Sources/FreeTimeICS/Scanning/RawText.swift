@@ -9,33 +9,12 @@ struct RawText: Hashable, @unchecked Sendable {
   /// The longest text of a component looked up whole (`LineScanner.rawAhead`).
   static let longestComponent = 1 << 15
 
-  /// The physical lines in it (its line feeds), when the scanner counted them as it found it
-  /// (`LineScanner.rawAhead`); not part of what it is as a key.
-  private let countedLines: Int?
-
   init(_ bytes: ArraySlice<UInt8>) {
-    self.init(Array(bytes))
+    self.bytes = Array(bytes)
   }
 
-  init(_ bytes: [UInt8], lineCount: Int? = nil) {
+  init(_ bytes: [UInt8]) {
     self.bytes = bytes
-    self.countedLines = lineCount
-  }
-
-  /// The physical lines in it (its line feeds).
-  var lineCount: Int {
-    if let countedLines { return countedLines }
-    return bytes.withUnsafeBufferPointer { buffer in
-      var count = 0
-      var at = 0
-      while at < buffer.count,
-        let hit = memchr(buffer.baseAddress! + at, 0x0A, buffer.count - at)
-      {
-        count += 1
-        at = UnsafeRawPointer(hit) - UnsafeRawPointer(buffer.baseAddress!) + 1
-      }
-      return count
-    }
   }
 
   /// Whether it is printable ASCII in lines (no control byte but TAB, LF and a CR before an LF,

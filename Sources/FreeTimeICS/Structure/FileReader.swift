@@ -23,6 +23,9 @@ struct FileReader {
   var instancesBefore: Int?
   /// The watchdog's view of this file: where the component being read begins.
   var watch: Watchdog.Watch?
+  /// A top-level VTIMEZONE has just begun, and may be passed over whole
+  /// (`passOverKnownTimeZone`).
+  var timeZoneBegun = false
 
   init(file: String, options: ReadOptions, homeOverride: Zone?, owner: OwnerHint = OwnerHint()) {
     self.reader = ComponentReader(file: file, options: options, homeOverride: homeOverride)
@@ -115,6 +118,10 @@ struct FileReader {
         calendar.coverage.onlyFreeBusy = false
       }
       reader.quietZone = nil
+      // Not in a bare component read as if in a VCALENDAR, not under `check` (which notes more),
+      // and not with a limit on nesting its lines might not have met.
+      timeZoneBegun =
+        what == "VTIMEZONE" && !calendar.implicit && !options.lint && options.limits.depth > 3
       component.start(what, line: line, owner: calendar.owner.address, method: calendar.method)
     default:
       component.beginNested(what, line, depth: stack.count)
@@ -292,24 +299,5 @@ struct FileReader {
         component.state.invalid ?? (line.number, "event skipped: \(what)")
     }
     component.keep(line)
-  }
-
-  /// Whether the top-level component just begun is a VTIMEZONE that may be passed over whole
-  /// when its text was read before without a word to say (`ComponentReader.knownTimeZone`):
-  /// not in a bare component read as if in a VCALENDAR, not under `check` (which notes more),
-  /// and not with limits on lines or nesting that its lines might not have met.
-  var mayPassOverTimeZone: Bool {
-    stack.count == 2 && component.name == "VTIMEZONE" && component.lines.count == 1
-      && !calendar.implicit && !options.lint && options.limits.depth > 3
-  }
-
-  /// A VTIMEZONE passed over whole (the scanner skipped its lines): what reading them would
-  /// have done.
-  mutating func passOverTimeZone(
-    _ defined: ComponentReader.DefinedZone, beginLine: Int, into person: inout PersonAccumulator
-  ) {
-    stack.removeLast()
-    calendar.components += 1
-    reader.applyTimeZone(defined, line: beginLine, in: &calendar, into: &person)
   }
 }

@@ -36,7 +36,7 @@ enum Read {
   static func read(
     _ path: String, kind: CalendarSource.Kind? = nil, from: String, to: String,
     zone: String = "UTC", homeZones: [String: Zone] = [:], tentative: BusyOrFree = .busy,
-    allDay: BusyOrFree = .busy, maxInstances: Int = 100_000
+    allDay: BusyOrFree = .busy, maxInstances: Int = 100_000, readAhead: Bool = false
   ) throws -> PersonCalendar {
     let z = Zone.named(zone)!
     let window = Interval(instant(from, zone: z), instant(to, zone: z))
@@ -44,7 +44,7 @@ enum Read {
       window: window, defaultZone: z, homeZones: homeZones, tentative: tentative, allDay: allDay,
       maxInstances: maxInstances)
     let source = CalendarSource(kind: kind ?? .file(path), name: "p", argument: path)
-    return try CalendarReader.read(source, options: options)
+    return try CalendarReader.read(source, options: options, readAhead: readAhead)
   }
 
   static func instant(_ text: String, zone: Zone = utc) -> Instant {

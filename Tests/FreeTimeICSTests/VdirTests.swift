@@ -273,4 +273,91 @@ import Testing
       #expect(error.description.contains("not UTF-8"))
     }
   }
+
+  /// Files read ahead on another core (`FilePrefetch`) read as the reading thread reads them
+  /// itself: the same busy time, warnings in the same order with the same lines, and a file
+  /// left to the reading thread (larger than the read-ahead takes, a sub-directory's) in its
+  /// place.
+  @Test(arguments: [4, 200] as [Int])
+  func filesReadAheadReadAsReadInTurn(count: Int) throws {
+    let dir = try Self.newDirectory()
+    try FileManager.default.createDirectory(
+      atPath: dir + "/sub", withIntermediateDirectories: true)
+    for (i, event) in Self.events(seed: UInt64(count), count: count).enumerated() {
+      var text = event.text
+      if i % 7 == 3, let end = text.range(of: "END:VEVENT") {
+        text.replaceSubrange(end, with: "X-NO-COLON\nEND:VEVENT")
+      }
+      var body = (event.zones.map(Self.vtimezone) + [text]).joined(separator: "\n")
+      if i == count / 2 {
+        // Larger than a file the read-ahead takes: read by the reading thread.
+        body += "\nX-PADDING:" + String(repeating: "x", count: FilePrefetch.largest)
+      }
+      let place = i % 11 == 5 ? dir + "/sub" : dir
+      _ = FileManager.default.createFile(
+        atPath: place + "/" + event.uid + ".ics", contents: Data(Read.calendar(body).utf8))
+    }
+    let a = try Read.read(dir, kind: .directory(dir), from: "2026-11-30", to: "2027-01-10")
+    let b = try Read.read(
+      dir, kind: .directory(dir), from: "2026-11-30", to: "2027-01-10", readAhead: true)
+    #expect(!a.busy.isEmpty)
+    #expect(Read.busy(a) == Read.busy(b))
+    #expect(!a.diagnostics.isEmpty)
+    #expect(a.diagnostics.map(\.file) == b.diagnostics.map(\.file))
+    #expect(a.diagnostics.map(\.line) == b.diagnostics.map(\.line))
+    #expect(a.diagnostics.map(\.message) == b.diagnostics.map(\.message))
+    #expect(b.homeZone?.name == a.homeZone?.name)
+  }
+
+  /// A file that is not iCalendar among files read ahead is the same error, naming it, and the
+  /// read stops there.
+  @Test func anErrorAmongFilesReadAheadNamesTheFile() throws {
+    let dir = try Self.newDirectory()
+    for i in 0..<100 {
+      let name = String(format: "e%03d", i)
+      let text =
+        i == 57
+        ? "BEGIN:VCALENDAR\nVERSION:2.0\nBEGIN:VEVENT\nUID:x\u{0}\nEND:VEVENT\nEND:VCALENDAR\n"
+        : "BEGIN:VCALENDAR\nVERSION:2.0\n\(Self.fixedZone)\n\(Self.event(name))\nEND:VCALENDAR\n"
+      _ = FileManager.default.createFile(atPath: dir + "/\(name).ics", contents: Data(text.utf8))
+    }
+    for readAhead in [false, true] {
+      do {
+        _ = try Read.read(
+          dir, kind: .directory(dir), from: "2026-11-01", to: "2026-11-05", readAhead: readAhead)
+        Issue.record("read without an error")
+      } catch let error as ReadError {
+        #expect(error.description.contains(dir + "/e057.ics"))
+        #expect(error.description.contains("NUL"))
+      }
+    }
+  }
+
+  /// A reading thread that stops after the first chunk (an error) leaves no thread ahead
+  /// waiting: the read-ahead ends and is freed.
+  @Test func aReadAheadStoppedEarlyEnds() throws {
+    let dir = try Self.newDirectory()
+    var paths: [String] = []
+    for i in 0..<(FilePrefetch.chunk * (FilePrefetch.lookahead + 4)) {
+      let path = dir + "/\(i).ics"
+      _ = FileManager.default.createFile(atPath: path, contents: Data("x".utf8))
+      paths.append(path)
+    }
+    weak var gone: FilePrefetch?
+    do {
+      let ahead = FilePrefetch(paths)
+      gone = ahead
+      ahead.start()
+      _ = ahead.take(0)
+      ahead.done()
+      ahead.stop()
+    }
+    // The thread ahead holds it until it returns; it must, without more from the reader.
+    var waited = 0
+    while gone != nil && waited < 500 {
+      usleep(10_000)
+      waited += 1
+    }
+    #expect(gone == nil)
+  }
 }

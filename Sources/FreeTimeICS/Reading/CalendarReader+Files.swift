@@ -156,6 +156,24 @@ extension CalendarReader {
       source: source, into: &person, watch: watch)
   }
 
+  /// Reads a file `FilePrefetch` read ahead, as `readStream(fd:…)` reads it from its descriptor.
+  static func readLoaded(
+    _ bytes: [UInt8], displayName: String, home: Zone?, owner: OwnerHint, options: ReadOptions,
+    source: Int, into person: inout PersonAccumulator, buffers: inout ScanBuffers
+  ) throws -> [FileReader] {
+    var scanner = LineScanner(bytes: bytes, reusing: &buffers)
+    defer { scanner.giveBackLines(into: &buffers) }
+    scanner.checksUTF8 = options.lint
+    scanner.maxLineBytes = options.limits.lineBytes
+    options.progress?.add(bytes.count)
+    let watch = Watchdog.shared.watch(
+      file: displayName, budget: options.limits.cpuSeconds, size: bytes.count)
+    defer { Watchdog.shared.finish(watch) }
+    return try readStream(
+      &scanner, displayName: displayName, home: home, owner: owner, options: options,
+      source: source, into: &person, watch: watch)
+  }
+
   /// Feeds every content line of `scanner` to a `FileReader`; scanner failures become
   /// `ReadError`s naming the file and line.
   static func readStream(

@@ -99,6 +99,20 @@ struct LineScanner {
     self.atEnd = true
   }
 
+  /// Scans a file read ahead (`FilePrefetch`) with the line buffers the person's files before it
+  /// left; `giveBackLines` returns them.
+  init(bytes: [UInt8], reusing buffers: inout ScanBuffers) {
+    self.init(bytes: bytes)
+    swap(&pool, &buffers.pool)
+  }
+
+  /// Gives the line buffers back for the person's next file (the block was the file's own).
+  mutating func giveBackLines(into buffers: inout ScanBuffers) {
+    if spare.capacity > 0 && spare.capacity <= 1 << 14 && pool.count < 256 { pool.append(spare) }
+    spare = []
+    swap(&pool, &buffers.pool)
+  }
+
   enum ScanError: Error {
     case nulByte(line: Int)
     /// `line` is where the content line starts.

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// `freetime suggest` against the brute-force minute model (Tests/reference/model.py
-/// --suggest): the same meetings in the same order, with the same outside minutes, missing and
-/// optional people and rooms.
+/// --suggest): the same meetings in the same order, with the same outside minutes and cost
+/// (issue 28) per attendee, missing and optional people and rooms.
 @Suite struct SuggestModelTests {
   static let team = ["alice", "bob", "carol"].map { "Fixtures/team/\($0).ics" }
   static let week = ["--from", "2026-11-23", "--to", "2026-11-28", "--tz", "Europe/Prague"]
@@ -19,6 +19,12 @@ import Testing
     ],
     ["--duration", "90m", "--step", "20m", "--hours", "bob=07:00-19:00", "--buffer", "10m"],
     ["--duration", "1h", "--tz", "America/New_York", "--step", "1h", "--count", "8"],
+    // Cost: hours away from comfort in another zone; at most one or two a day.
+    ["--duration", "1h", "--per-day", "1", "--count", "4"],
+    [
+      "--duration", "2h", "--step", "1h", "--count", "6", "--zone", "carol=Asia/Tokyo", "--per-day",
+      "2",
+    ],
   ])
   func sameAsTheModel(options: [String]) throws {
     var window = SuggestModelTests.week
@@ -38,7 +44,7 @@ import Testing
       """
       import json, sys
       a = json.loads(sys.argv[1])["suggestions"]; b = json.loads(sys.argv[2])["suggestions"]
-      key = lambda s: (s["start"], s["end"], [(x["name"], x["outsideMinutes"]) for x in s["attendees"]],
+      key = lambda s: (s["start"], s["end"], [(x["name"], x["outsideMinutes"], x["cost"]) for x in s["attendees"]],
                        s["missing"], s["optional"], s["rooms"])
       if list(map(key, a)) != list(map(key, b)):
           print("freetime", list(map(key, a))[:3], "model", list(map(key, b))[:3]); sys.exit(1)

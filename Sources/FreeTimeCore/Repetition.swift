@@ -143,6 +143,19 @@ public struct Repetition: Sendable, Equatable {
     }
   }
 
+  /// Where the `j`-th period ends: where the next begins, or for `daily` the midnight after its
+  /// weekday (a weekend is in no period).
+  public static func periodEnd(
+    _ j: Int, from: Instant, period: RepeatPeriod, zone: some UTCOffsetSource
+  ) -> Instant {
+    guard period == .daily else {
+      return periodStart(j + 1, from: from, period: period, zone: zone)
+    }
+    let start = periodStart(j, from: from, period: period, zone: zone)
+    let day = CivilTime.floorDiv(LocalTimeResolver.civil(start, in: zone), 86400)
+    return LocalTimeResolver.instant(civil: (day + 1) * 86400, in: zone)
+  }
+
   /// The RRULE value (RFC 5545 §3.3.10) of the series whose first occurrence starts at `first`
   /// on `zone`'s wall clock: `FREQ=WEEKLY;INTERVAL=2;COUNT=8`, `FREQ=MONTHLY;BYDAY=2TU;COUNT=6`,
   /// `FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR;UNTIL=20270301T170000Z`.

@@ -9,12 +9,23 @@ public enum Suggestions {
     public var role: Role
     public var free: [Interval]
     public var comfort: [Interval]
+    /// The zone of the wall clock the comfort hours are on (the cost's gaps are measured on it).
+    public var zone: any UTCOffsetSource & Sendable
 
-    public init(name: String, role: Role, free: [Interval], comfort: [Interval] = []) {
+    public init(
+      name: String, role: Role, free: [Interval], comfort: [Interval] = [],
+      zone: any UTCOffsetSource & Sendable = FixedOffset(seconds: 0)
+    ) {
       self.name = name
       self.role = role
       self.free = free
       self.comfort = comfort
+      self.zone = zone
+    }
+
+    /// What a meeting costs them (`Suggestions.cost`).
+    func cost(_ interval: Interval) -> Int64 {
+      Suggestions.cost(interval, comfort: comfort, zone: zone)
     }
   }
 
@@ -22,24 +33,25 @@ public enum Suggestions {
   public struct Meeting: Sendable, Equatable {
     public var interval: Interval
     /// The required people free throughout it, with the seconds of it outside their comfort
-    /// hours, in the order given.
-    public var attendees: [(name: String, outside: Int64)]
+    /// hours and what it costs them (`Suggestions.cost`), in the order given.
+    public var attendees: [(name: String, outside: Int64, cost: Int64)]
     public var missing: [String]
     public var optional: [String]
     public var rooms: [String]
 
     public static func == (a: Meeting, b: Meeting) -> Bool {
       a.interval == b.interval && a.attendees.map(\.name) == b.attendees.map(\.name)
-        && a.attendees.map(\.outside) == b.attendees.map(\.outside) && a.missing == b.missing
+        && a.attendees.map(\.outside) == b.attendees.map(\.outside)
+        && a.attendees.map(\.cost) == b.attendees.map(\.cost) && a.missing == b.missing
         && a.optional == b.optional && a.rooms == b.rooms
     }
 
     /// The order's keys (README, Suggestions): missing, optional people not free, the sum of
-    /// outside time, the largest outside time, the start.
+    /// the costs, the largest cost, the start.
     var key: (Int, Int, Int64, Int64, Instant) {
       (
-        missing.count, -optional.count, attendees.reduce(0) { $0 + $1.outside },
-        attendees.map(\.outside).max() ?? 0, interval.start
+        missing.count, -optional.count, attendees.reduce(0) { $0 + $1.cost },
+        attendees.map(\.cost).max() ?? 0, interval.start
       )
     }
   }
@@ -81,12 +93,50 @@ public enum Suggestions {
     return interval.duration - inside
   }
 
+  /// What a meeting costs a person (README, Suggestions): each minute of it outside their
+  /// comfort hours costs 1 plus the whole hours between it and the nearest comfort minute, on
+  /// the wall clock of `zone` (a minute after comfort ends at E: from E to the minute's start; a
+  /// minute before comfort starts at S: from the minute's end to S). A minute in comfort costs
+  /// nothing; with no comfort hours at all, each minute costs 1.
+  public static func cost(
+    _ interval: Interval, comfort: [Interval], zone: some UTCOffsetSource
+  ) -> Int64 {
+    var total: Int64 = 0
+    var m = interval.start
+    // The first comfort span that ends after the minute being looked at.
+    var lo = 0
+    var hi = comfort.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if comfort[mid].end <= m { lo = mid + 1 } else { hi = mid }
+    }
+    var next = lo
+    while m < interval.end {
+      while next < comfort.count && comfort[next].end <= m { next += 1 }
+      if next < comfort.count && comfort[next].start <= m {
+        m += 60
+        continue
+      }
+      var gap = Int64.max
+      let wall = LocalTimeResolver.civil(m, in: zone)
+      if next > 0 {
+        gap = wall - LocalTimeResolver.civil(comfort[next - 1].end, in: zone)
+      }
+      if next < comfort.count {
+        gap = min(gap, LocalTimeResolver.civil(comfort[next].start, in: zone) - (wall + 60))
+      }
+      total += gap == Int64.max ? 1 : 1 + max(0, gap) / 3600
+      m += 60
+    }
+    return total
+  }
+
   /// The `count` best meetings, best first (README, Suggestions).
   ///
   /// - Parameter quorum: at least this many required people free throughout (nil: all).
   public static func best(
     _ people: [Person], window: Interval, duration: Int64, stepMinutes: Int,
-    zone: some UTCOffsetSource, quorum: Int?, count: Int
+    zone: some UTCOffsetSource, quorum: Int?, count: Int, perDay: Int? = nil
   ) -> [Meeting] {
     let required = people.filter { $0.role == .required }
     let optional = people.filter { $0.role == .optional }
@@ -97,11 +147,12 @@ public enum Suggestions {
       let meeting = Interval(start, start + duration)
       let freeRooms = rooms.filter { holds($0.free, meeting) }.map(\.name)
       if !rooms.isEmpty && freeRooms.isEmpty { continue }
-      var attendees: [(name: String, outside: Int64)] = []
+      var attendees: [(name: String, outside: Int64, cost: Int64)] = []
       var missing: [String] = []
       for person in required {
         if holds(person.free, meeting) {
-          attendees.append((person.name, outside(meeting, comfort: person.comfort)))
+          attendees.append(
+            (person.name, outside(meeting, comfort: person.comfort), person.cost(meeting)))
         } else {
           missing.append(person.name)
         }
@@ -113,11 +164,27 @@ public enum Suggestions {
           optional: optional.filter { holds($0.free, meeting) }.map(\.name), rooms: freeRooms))
     }
     candidates.sort { $0.key < $1.key }
-    var chosen: [Meeting] = []
-    for candidate in candidates where chosen.count < count {
-      if !chosen.contains(where: { $0.interval.overlaps(candidate.interval) }) {
-        chosen.append(candidate)
+    let picked = choose(
+      candidates.map(\.interval), count: count, perDay: perDay, zone: zone)
+    return picked.map { candidates[$0] }
+  }
+
+  /// The greedy choice (README, Suggestions): in the order given, each first occurrence that
+  /// overlaps none chosen before, and with `perDay` no more than that many starting on one day
+  /// of `zone`'s wall clock, until `count`. Returns the indices chosen.
+  static func choose(
+    _ firsts: [Interval], count: Int, perDay: Int?, zone: some UTCOffsetSource
+  ) -> [Int] {
+    var chosen: [Int] = []
+    var days: [Int64: Int] = [:]
+    for (i, first) in firsts.enumerated() where chosen.count < count {
+      if chosen.contains(where: { firsts[$0].overlaps(first) }) { continue }
+      if let perDay {
+        let day = CivilTime.floorDiv(LocalTimeResolver.civil(first.start, in: zone), 86400)
+        if days[day, default: 0] >= perDay { continue }
+        days[day, default: 0] += 1
       }
+      chosen.append(i)
     }
     return chosen
   }

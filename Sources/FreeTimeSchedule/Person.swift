@@ -57,9 +57,12 @@ public struct Person: Sendable {
   /// Time outside their working hours (or their VAVAILABILITY's unavailable time) in the
   /// window: it blocks as busy time does. Nothing for rooms.
   public var offHours: [Interval]
-  /// Their comfort hours in the window (`suggest`): their working hours when any limit them,
-  /// else 09:00–17:00 on their working days in their home zone.
+  /// Their comfort hours in the window and a week either side of it (`suggest`: a cost looks for
+  /// the nearest comfort minute): their working hours when any limit them, else 09:00–17:00 on
+  /// their working days in their home zone.
   public var comfort: [Interval]
+  /// The zone whose wall clock the comfort hours are on.
+  public var comfortZone: Zone
   /// Time nobody knows about that blocks (`--unknown busy`): what the calendars do not cover,
   /// and what events whose time cannot be read may cover; empty with `--unknown free`.
   public var unknownTime: [Interval]
@@ -91,21 +94,25 @@ extension SchedulingRequest {
       }
     }
     let comfort: [Interval]
+    var comfortZone = home
+    // A week either side: the nearest comfort minute of a Saturday is Friday's or Monday's.
+    let around = Interval(window.start - 8 * 86400, window.end + 8 * 86400)
     if let unavailable {
       comfort = FreeSlots.free(busy: unavailable, in: window)
     } else if let spans = choice.spans, let hours, !hours.isAlways {
       comfort = WorkingHours(spans: spans, days: choice.days ?? Set(0..<7))
-        .open(around: window, zone: hoursZone)
+        .open(around: around, zone: hoursZone)
+      comfortZone = hoursZone
     } else {
       comfort = WorkingHours(start: 9 * 3600, end: 17 * 3600, days: choice.days ?? [1, 2, 3, 4, 5])
-        .open(around: window, zone: home)
+        .open(around: around, zone: home)
     }
     let (address, addressFrom) = address(of: calendar)
     return Person(
       calendar: calendar, address: address, addressFrom: addressFrom, homeZone: home,
       hours: hours, hoursZone: hoursZone, hoursFrom: isRoom ? .none : from,
       stated: stated(of: calendar), offHours: offHours,
-      comfort: comfort,
+      comfort: comfort, comfortZone: comfortZone,
       unknownTime: unknownIsBusy ? calendar.unknownTime(in: window) : [],
       uncoveredTime: unknownIsBusy ? calendar.uncoveredTime(in: window) : [],
       unknownEvents: unknownIsBusy

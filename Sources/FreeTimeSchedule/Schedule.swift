@@ -49,17 +49,53 @@ public enum Schedule {
   /// by `Suggestions.best`. Returns the participants too (why there is none).
   public static func suggestions(
     _ people: inout [Person], request: SchedulingRequest, duration: Int64, stepMinutes: Int,
-    count: Int
+    count: Int, perDay: Int? = nil
   ) -> (meetings: [Suggestions.Meeting], participants: [Participant]) {
-    let comfort = people.map { $0.role == .required ? $0.comfort : [] }
-    let participants = participants(&people, request: request, keepBusy: false)
+    let (ranked, participants) = suggestionPeople(&people, request: request)
     let meetings = Suggestions.best(
-      participants.indices.map {
-        Suggestions.Person(
-          name: participants[$0].name, role: participants[$0].role,
-          free: participants[$0].free, comfort: comfort[$0])
-      }, window: request.window, duration: duration, stepMinutes: stepMinutes,
-      zone: request.zone, quorum: request.quorum, count: count)
+      ranked, window: request.window, duration: duration, stepMinutes: stepMinutes,
+      zone: request.zone, quorum: request.quorum, count: count, perDay: perDay)
     return (meetings, participants)
+  }
+
+  /// The best recurring meetings (`freetime suggest --repeat`, README, Recurring meetings):
+  /// the candidates of the first period (of each of the first `rotate`), checked at every
+  /// occurrence. The request's window must reach every occurrence (`Suggestions.reach`).
+  public static func recurring(
+    _ people: inout [Person], request: SchedulingRequest, from: Instant, duration: Int64,
+    stepMinutes: Int, repetition: Repetition, rotate: Int, count: Int, perDay: Int?
+  ) -> (
+    meetings: [Suggestions.Recurring], participants: [Participant],
+    single: Suggestions.Recurring?
+  ) {
+    let (ranked, participants) = suggestionPeople(&people, request: request)
+    let meetings = Suggestions.recurring(
+      ranked, from: from, duration: duration, stepMinutes: stepMinutes, zone: request.zone,
+      quorum: request.quorum, repetition: repetition, rotate: rotate, count: count,
+      perDay: perDay)
+    // Beside a rotation: the best single time, for what each person would carry under it.
+    let single =
+      rotate > 1
+      ? Suggestions.recurring(
+        ranked, from: from, duration: duration, stepMinutes: stepMinutes, zone: request.zone,
+        quorum: request.quorum, repetition: repetition, count: 1
+      ).first : nil
+    return (meetings, participants, single)
+  }
+
+  /// Everyone as `Suggestions` ranks them: free time as for slots, and the comfort hours of
+  /// each required person on their own wall clock.
+  static func suggestionPeople(_ people: inout [Person], request: SchedulingRequest) -> (
+    [Suggestions.Person], [Participant]
+  ) {
+    let comfort = people.map { $0.role == .required ? $0.comfort : [] }
+    let zones = people.map(\.comfortZone)
+    let participants = participants(&people, request: request, keepBusy: false)
+    let ranked = participants.indices.map {
+      Suggestions.Person(
+        name: participants[$0].name, role: participants[$0].role,
+        free: participants[$0].free, comfort: comfort[$0], zone: zones[$0])
+    }
+    return (ranked, participants)
   }
 }

@@ -14,7 +14,8 @@ enum RepeatedOptions {
     "--from", "--to", "--tz", "--min", "--buffer", "--align", "--quorum", "--limit", "--format",
     "--color", "--output", "--tentative", "--all-day", "--unknown", "--max-instances",
     "--max-line-bytes", "--max-file-instances", "--cpu-budget", "--config", "--duration",
-    "--count", "--step", "--at", "--title", "--description", "--organizer",
+    "--count", "--step", "--at", "--title", "--description", "--organizer", "--per-day",
+    "--repeat", "--occurrences", "--until", "--rotate",
   ]
 
   /// Short names of options that take one value.

@@ -3,6 +3,10 @@ import FreeTimeCore
 import FreeTimeICS
 import FreeTimeSchedule
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `--duration`, `--count`, `--step` and how `suggest` prints.
 struct SuggestOptions: ParsableArguments {
   @Option(help: ArgumentHelp("How long the meeting is (required).", valueName: "duration"))
@@ -20,6 +24,36 @@ struct SuggestOptions: ParsableArguments {
   @Option(help: "Output format: table, json or ndjson.")
   var format: SuggestFormat = .table
 
+  @Option(
+    help: ArgumentHelp(
+      "At most this many suggestions starting on one day of --tz (default: no limit).",
+      valueName: "n"))
+  var perDay: Int?
+
+  @Option(
+    name: .customLong("repeat"),
+    help: ArgumentHelp(
+      "A recurring meeting: one time that holds at every occurrence (daily: Monday to Friday; weekly, 2w, 4w; monthly: the same n-th weekday).",
+      valueName: "period"))
+  var repeatPeriod: RepeatPeriod?
+
+  @Option(
+    help: ArgumentHelp(
+      "How many occurrences, the first included (default with --repeat: 8).", valueName: "n"))
+  var occurrences: Int?
+
+  @Option(
+    help: ArgumentHelp(
+      "With --repeat: the occurrences that start at or before WHEN (instead of --occurrences).",
+      valueName: "when"))
+  var until: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "With --repeat: K times (2 or 3) used in turn, each every K periods, chosen so that no one carries the inconvenient ones alone.",
+      valueName: "k"))
+  var rotate: Int?
+
   func check() throws {
     if duration.seconds <= 0 || duration.seconds % 60 != 0 {
       throw ValidationError("--duration must be whole minutes, at least 1m (e.g. 30m, 1h).")
@@ -28,7 +62,44 @@ struct SuggestOptions: ParsableArguments {
     if step.seconds <= 0 || step.seconds % 60 != 0 || step.seconds > 86400 {
       throw ValidationError("--step must be whole minutes from 1m to 24h (e.g. 15m).")
     }
+    if let perDay, perDay < 1 { throw ValidationError("--per-day must be at least 1.") }
+    guard let period = repeatPeriod else {
+      for (given, name) in [
+        (occurrences != nil, "--occurrences"), (until != nil, "--until"),
+        (rotate != nil, "--rotate"),
+      ] where given {
+        throw ValidationError(
+          "\(name) is for a recurring meeting: give --repeat daily, weekly, 2w, 4w or monthly.")
+      }
+      return
+    }
+    if occurrences != nil && until != nil {
+      throw ValidationError(
+        "give --occurrences or --until, not both (an RRULE has COUNT or UNTIL, RFC 5545 §3.3.10).")
+    }
+    if let n = occurrences, n < 1 || n > Repetition.maxOccurrences {
+      throw ValidationError("--occurrences must be from 1 to \(Repetition.maxOccurrences).")
+    }
+    if let k = rotate {
+      guard k == 2 || k == 3 else { throw ValidationError("--rotate must be 2 or 3.") }
+      if period == .daily {
+        throw ValidationError(
+          "--rotate needs weekly, 2w, 4w or monthly: every K-th weekday is not one recurrence rule."
+        )
+      }
+      if let n = occurrences, n < k {
+        throw ValidationError("--rotate \(k) needs at least \(k) --occurrences.")
+      }
+    }
   }
+}
+
+extension RepeatPeriod: ExpressibleByArgument {
+  public init?(argument: String) {
+    self.init(rawValue: argument.lowercased())
+  }
+
+  public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }
 
 enum SuggestFormat: String, CaselessArgument {
@@ -45,17 +116,23 @@ extension Freetime {
         Candidates are meetings of --duration starting every --step of the --tz wall clock, \
         inside the window, where the required people (or --quorum of them) and a room are free \
         under the same rules as slots (--buffer, --hours, --days, --unknown). They are ranked by \
-        who is missing, then how many optional people are free, then the minutes outside \
-        people's comfort hours (their working hours when any limit them, else 09:00-17:00 on \
-        their working days in their home zone), in sum and for the worst-off person, then the \
-        start; the best that do not overlap are shown, each with the freetime book command that \
-        books it. Exit status: 0 with a suggestion, 1 without (the reason is printed), 2 for an \
-        error.
+        who is missing, then how many optional people are free, then the cost to people \
+        outside their comfort hours (their working hours when any limit them, else 09:00-17:00 \
+        on their working days in their home zone: each minute outside costs 1 plus the whole \
+        hours to their nearest comfort minute), in sum and for the worst-off person, then the \
+        start; the best that do not overlap are shown (--per-day N a day at most), each with \
+        the freetime book command that books it. With --repeat, a candidate is a start in the \
+        first period (day, week, 2 or 4 weeks, month) checked at each of its occurrences, the \
+        same wall-clock time of --tz in each period; ranked by the occurrences people miss, \
+        then the costs over all of them; --rotate K shares the inconvenient times among K \
+        times used in turn. Exit status: 0 with a suggestion, 1 without (the reason is \
+        printed), 2 for an error.
 
         Examples:
           freetime suggest alice.ics bob.ics --duration 1h
           freetime suggest @design --room atlas --duration 45m --count 5 --hours 09:00-17:00
           freetime suggest team/*.ics --duration 30m --quorum 3 --format json
+          freetime suggest sf.ics ldn.ics blr.ics --duration 1h --repeat weekly --rotate 3
         """
     )
 
@@ -83,6 +160,7 @@ extension Freetime {
     }
 
     func run() throws {
+      if let period = suggest.repeatPeriod { return try runRecurring(period) }
       let request = try SchedulingRequest(
         calendars: calendars, peopleFile: peopleFile, window: window, reading: reading,
         scheduling: scheduling, limits: limits)
@@ -90,13 +168,65 @@ extension Freetime {
       try Reading.warn(about: people, strict: reading.strict, quiet: false, summary: true)
       let (meetings, participants) = Schedule.suggestions(
         &people, request: request, duration: suggest.duration.seconds,
-        stepMinutes: Int(suggest.step.seconds / 60), count: suggest.count)
+        stepMinutes: Int(suggest.step.seconds / 60), count: suggest.count,
+        perDay: suggest.perDay)
       let report = SuggestReport(
         meetings: meetings, people: people, request: request, duration: suggest.duration,
         booking: bookingArguments(request))
       guard !meetings.isEmpty else {
         Diagnostics.line(
           "freetime: no suggestion: " + report.whyNone(participants, step: suggest.step))
+        throw ExitCode(1)
+      }
+      try Output.write(report.render(suggest.format), to: output.output, quiet: false)
+    }
+
+    /// `suggest --repeat`: the window reaches every occurrence of every candidate, and each
+    /// candidate is checked at all of them (README, Recurring meetings).
+    func runRecurring(_ period: RepeatPeriod) throws {
+      let zone = try SchedulingRequest.zone(window.tz)
+      let now = Instant(time(nil))
+      var range = try SchedulingRequest.window(window, zone: zone, now: now)
+      var until: Instant?
+      if let text = suggest.until {
+        guard let when = WhenSyntax.parse(text, now: now, base: range.start, zone: zone) else {
+          throw ValidationError(
+            "--until '\(text)' is not a WHEN (try 2027-03-01, 2027-03-01T18:00, +12w).")
+        }
+        guard when >= range.start else {
+          throw ValidationError("--until is before the window's start (--from).")
+        }
+        until = when
+      }
+      let repetition = Repetition(
+        period: period, count: until == nil ? suggest.occurrences ?? 8 : nil, until: until)
+      let rotate = suggest.rotate ?? 1
+      range.end = max(
+        range.end,
+        Suggestions.reach(
+          from: range.start, repetition: repetition, rotate: rotate,
+          duration: suggest.duration.seconds, zone: zone))
+      let request = try SchedulingRequest(
+        calendars: calendars, peopleFile: peopleFile, zone: zone, window: range, now: now,
+        reading: reading, scheduling: scheduling, optional: scheduling.optional,
+        room: scheduling.room, slot: nil, explain: false, limits: limits)
+      var people = try Reading.people(request, quiet: false)
+      try Reading.warn(about: people, strict: reading.strict, quiet: false, summary: true)
+      let (meetings, participants, single) = Schedule.recurring(
+        &people, request: request, from: range.start, duration: suggest.duration.seconds,
+        stepMinutes: Int(suggest.step.seconds / 60), repetition: repetition, rotate: rotate,
+        count: suggest.count, perDay: suggest.perDay)
+      let report = RecurringReport(
+        meetings: meetings, single: single, people: people, request: request,
+        duration: suggest.duration, repetition: repetition, untilText: suggest.until,
+        booking: bookingArguments(request))
+      guard !meetings.isEmpty else {
+        Diagnostics.line(
+          "freetime: no suggestion: "
+            + report.whyNone(participants, quorum: request.quorum, rotate: rotate))
+        if suggest.format != .table {
+          try Output.write(report.render(suggest.format), to: output.output, quiet: false)
+        }
         throw ExitCode(1)
       }
       try Output.write(report.render(suggest.format), to: output.output, quiet: false)

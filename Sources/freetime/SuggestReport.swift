@@ -75,7 +75,8 @@ struct SuggestReport {
       return "{\"name\": \(JSON.string(attendee.name)), "
         + "\"start\": \(JSON.string(TimeText.rfc3339(meeting.interval.start, zone: home))), "
         + "\"end\": \(JSON.string(TimeText.rfc3339(meeting.interval.end, zone: home))), "
-        + "\"zone\": \(JSON.string(home.name)), \"outsideMinutes\": \(attendee.outside / 60)}"
+        + "\"zone\": \(JSON.string(home.name)), \"outsideMinutes\": \(attendee.outside / 60), "
+        + "\"cost\": \(attendee.cost)}"
     }
     func list(_ names: [String]) -> String {
       "[" + names.map(JSON.string).joined(separator: ", ") + "]"

@@ -103,10 +103,13 @@ import Testing
       try Self.request([("hana", Self.outlook)]) { $0.ignoreOwnHours = true }.first)
     #expect(ignoring.hoursFrom == .none)
     #expect(ignoring.offHours.isEmpty)
-    // Comfort hours fall back to 09:00–17:00 on weekdays in the home zone.
+    // Comfort hours fall back to 09:00–17:00 on weekdays in the home zone, also a week before
+    // and after the window (a cost looks for the nearest comfort minute).
     #expect(
-      ignoring.comfort.first
+      ignoring.comfort.first { $0.overlaps(Self.window) }
         == Interval(Self.at(23, 9, zone: Self.berlin), Self.at(23, 17, zone: Self.berlin)))
+    #expect(ignoring.comfort.first!.end <= Self.window.start - 86400)
+    #expect(ignoring.comfort.last!.start >= Self.window.end + 86400)
   }
 
   /// The command line beats the people file, which beats the person's own hours; a source

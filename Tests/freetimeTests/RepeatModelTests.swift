@@ -99,7 +99,8 @@ import Testing
     ],
   ])
   func sameAsTheModel(options: [String]) throws {
-    // --from and --tz in the options replace the window's.
+    // --from and --tz in the options replace the window's; a --from moved past the window's
+    // --to takes --to five days after it (the occurrences widen the window in both).
     var window = RepeatModelTests.window
     var rest: [String] = []
     var i = 0
@@ -111,6 +112,18 @@ import Testing
       }
       rest.append(options[i])
       i += 1
+    }
+    let from = window[window.firstIndex(of: "--from")! + 1]
+    if from.prefix(10) >= window[window.firstIndex(of: "--to")! + 1].prefix(10) {
+      var day = DateComponents()
+      day.year = Int(from.prefix(4))
+      day.month = Int(from.dropFirst(5).prefix(2))
+      day.day = Int(from.dropFirst(8).prefix(2))! + 5
+      let date = Calendar(identifier: .gregorian).date(from: day)!
+      let parts = Calendar(identifier: .gregorian).dateComponents(
+        [.year, .month, .day], from: date)
+      window[window.firstIndex(of: "--to")! + 1] = String(
+        format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
     }
     let arguments = RepeatModelTests.team + window + rest
     let ours = try Run.freetime(["suggest", "--format", "json"] + arguments)

@@ -47,7 +47,8 @@ import Testing
       "--max-instances": "1000", "--max-line-bytes": "100000", "--max-file-instances": "100000",
       "--cpu-budget": "60", "--config": "/nonexistent/config.toml", "--duration": "1h",
       "--count": "2", "--step": "30m", "--at": "2026-11-23T10:00", "--title": "X",
-      "--description": "Y", "--organizer": "a@example.com",
+      "--description": "Y", "--organizer": "a@example.com", "--per-day": "1",
+      "--repeat": "weekly", "--occurrences": "4", "--until": "+2w", "--rotate": "2",
     ]
     for (long, short, repeating) in try RepeatedOptionsTests.options() where !repeating {
       guard let value = values[long] else {

@@ -1,0 +1,240 @@
+import FreeTimeCore
+import FreeTimeICS
+import FreeTimeSchedule
+
+/// What `freetime suggest --repeat` prints (README, Recurring meetings): each ranked series or
+/// rotation with everyone's local times (and where they change), the occurrences someone
+/// misses, each person's cost, and the `freetime book` command that books it.
+struct RecurringReport {
+  var meetings: [Suggestions.Recurring]
+  /// With a rotation: the best single time, for each person's cost under it.
+  var single: Suggestions.Recurring?
+  var people: [Person]
+  var request: SchedulingRequest
+  var duration: DurationArgument
+  var repetition: Repetition
+  /// `--until` as given (for the book command).
+  var untilText: String?
+  var booking: [String]
+
+  /// The single-meeting report, for what the two share (names, zones, book arguments).
+  var base: SuggestReport {
+    SuggestReport(
+      meetings: [], people: people, request: request, duration: duration, booking: booking)
+  }
+
+  func render(_ format: SuggestFormat) -> String {
+    switch format {
+    case .table: return table()
+    case .json:
+      let items = meetings.indices.map { "    " + json($0) }
+      return "{\n  \"suggestions\": [\n" + items.joined(separator: ",\n")
+        + (items.isEmpty ? "" : "\n") + "  ]\n}\n"
+    case .ndjson:
+      return meetings.indices.map { json($0) + "\n" }.joined()
+    }
+  }
+
+  var periodName: String {
+    switch repetition.period {
+    case .daily: return "every weekday"
+    case .weekly: return "weekly"
+    case .twoWeeks: return "every 2 weeks"
+    case .fourWeeks: return "every 4 weeks"
+    case .monthly: return "monthly"
+    }
+  }
+
+  func day(_ instant: Instant) -> String {
+    let f = TimeText.fields(instant, zone: request.zone).fields
+    return "\(TimeText.weekday(f)) \(TimeText.date(f))"
+  }
+
+  func span(_ interval: Interval, zone: Zone) -> String {
+    TimeText.clock(interval.start, zone: zone) + "–" + TimeText.clock(interval.end, zone: zone)
+  }
+
+  /// A person's local times over a series, with the dates they change on ("09:00–10:00,
+  /// 08:00–09:00 from 2027-03-14").
+  func localTimes(_ occurrences: [Suggestions.Occurrence], zone: Zone) -> String {
+    var parts: [String] = []
+    var last = ""
+    for occurrence in occurrences {
+      let text = span(occurrence.interval, zone: zone)
+      if text != last {
+        let f = TimeText.fields(occurrence.interval.start, zone: zone).fields
+        parts.append(parts.isEmpty ? text : text + " from " + TimeText.date(f))
+        last = text
+      }
+    }
+    return parts.joined(separator: ", ")
+  }
+
+  /// The occurrences of series `j` of a suggestion.
+  func series(_ meeting: Suggestions.Recurring, _ j: Int) -> [Suggestions.Occurrence] {
+    let k = meeting.firsts.count
+    return meeting.occurrences.enumerated().filter { $0.offset % k == j }.map(\.element)
+  }
+
+  func table() -> String {
+    let required = people.filter { $0.role == .required }.map(\.name)
+    let length =
+      repetition.count.map { "\($0) times" }
+      ?? "until \(TimeText.human(repetition.until ?? 0, zone: request.zone))"
+    var out =
+      Terminal.wrap(
+        "Best \(periodName) times for \(DurationSyntax.short(duration.seconds)), \(length), with "
+          + Sanitize.text(required.joined(separator: ", "), limit: 300) + " in \(request.zone.name)"
+          + " (* outside their comfort hours; cost: README, Suggestions)",
+        width: Terminal.columns) + "\n"
+    let rooms = people.contains { $0.role == .room }
+    for (rank, meeting) in meetings.enumerated() {
+      let k = meeting.firsts.count
+      let last = meeting.occurrences.last!.interval
+      if k == 1 {
+        out +=
+          "\n\(rank + 1). \(day(meeting.firsts[0].start))  "
+          + span(meeting.firsts[0], zone: request.zone)
+          + ", \(periodName), \(meeting.occurrences.count) times to \(day(last.start))\n"
+      } else {
+        let firsts = meeting.firsts.map { "\(day($0.start)) \(span($0, zone: request.zone))" }
+        out +=
+          "\n\(rank + 1). A rotation of \(k), in turn: " + firsts.joined(separator: "; ")
+          + "; \(meeting.occurrences.count) times to \(day(last.start))\n"
+      }
+      let names = meeting.required.map { Sanitize.text($0, limit: 40) }
+      let width = names.map(\.count).max() ?? 0
+      let totals = meeting.totals
+      let outside = meeting.outsideTotals
+      let alone = single?.totals
+      for (p, name) in meeting.required.enumerated() {
+        let home = base.zone(of: name)
+        var times = (0..<k).map { localTimes(series(meeting, $0), zone: home) }
+          .joined(separator: " / ")
+        if home.name != request.zone.name { times += " \(TimeText.city(home))" }
+        var line = "   \(names[p])" + String(repeating: " ", count: width - names[p].count)
+        line += "  " + times + "  cost \(totals[p])"
+        if let alone { line += " (one time: \(alone[p]))" }
+        if outside[p] > 0 { line += " *" }
+        out += Terminal.wrap(line, width: Terminal.columns) + "\n"
+      }
+      var notes: [String] = []
+      let failing = meeting.occurrences.filter { !$0.missing.isEmpty }
+      if !failing.isEmpty {
+        notes.append(
+          "missing: "
+            + failing.map { "\(day($0.interval.start)) (\($0.missing.joined(separator: ", ")))" }
+            .joined(separator: "; "))
+      }
+      let everywhere = freeAtEvery(meeting.occurrences.map(\.rooms))
+      if rooms {
+        let roomless = meeting.occurrences.filter { $0.rooms.isEmpty }
+        if !everywhere.isEmpty {
+          notes.append("rooms: " + everywhere.joined(separator: ", "))
+        }
+        if !roomless.isEmpty {
+          notes.append(
+            "no room: " + roomless.map { day($0.interval.start) }.joined(separator: ", "))
+        }
+      }
+      let optional = freeAtEvery(meeting.occurrences.map(\.optional))
+      if !optional.isEmpty { notes.append("optional: " + optional.joined(separator: ", ")) }
+      for note in notes {
+        out +=
+          Terminal.wrap("   " + Sanitize.text(note, limit: 600), width: Terminal.columns)
+          + "\n"
+      }
+      out += "   " + Shell.wrap(bookWords(meeting), width: Terminal.columns, indent: 6) + "\n"
+    }
+    return out
+  }
+
+  /// The names in every one of `lists`, in the first's order.
+  func freeAtEvery(_ lists: [[String]]) -> [String] {
+    guard let first = lists.first else { return [] }
+    return first.filter { name in lists.allSatisfy { $0.contains(name) } }
+  }
+
+  func json(_ index: Int) -> String {
+    let meeting = meetings[index]
+    let zone = request.zone
+    func list(_ names: [String]) -> String {
+      "[" + names.map(JSON.string).joined(separator: ", ") + "]"
+    }
+    func times(_ interval: Interval) -> String {
+      "\"start\": \(JSON.string(TimeText.rfc3339(interval.start, zone: zone))), "
+        + "\"end\": \(JSON.string(TimeText.rfc3339(interval.end, zone: zone)))"
+    }
+    let totals = meeting.totals
+    let outside = meeting.outsideTotals
+    let missed = meeting.missed
+    let attendees = meeting.required.enumerated().map { p, name in
+      var item =
+        "{\"name\": \(JSON.string(name)), \"zone\": \(JSON.string(base.zone(of: name).name)), "
+        + "\"cost\": \(totals[p]), \"outsideMinutes\": \(outside[p] / 60), \"missed\": \(missed[p])"
+      if let single { item += ", \"singleTimeCost\": \(single.totals[p])" }
+      return item + "}"
+    }
+    let occurrences = meeting.occurrences.map { o in
+      "{\(times(o.interval)), \"missing\": \(list(o.missing)), \"rooms\": \(list(o.rooms))}"
+    }
+    var out = "{\"rank\": \(index + 1), \(times(meeting.firsts[0])), "
+    out += "\"repeat\": \(JSON.string(repetition.period.rawValue)), "
+    if meeting.firsts.count > 1 {
+      out +=
+        "\"rotation\": [" + meeting.firsts.map { "{\(times($0))}" }.joined(separator: ", ")
+        + "], "
+    }
+    out += "\"occurrences\": [\(occurrences.joined(separator: ", "))], "
+    out += "\"attendees\": [\(attendees.joined(separator: ", "))], "
+    out +=
+      "\"missing\": \(list(meeting.required.enumerated().filter { missed[$0.offset] > 0 }.map(\.element))), "
+    out += "\"optional\": \(list(freeAtEvery(meeting.occurrences.map(\.optional)))), "
+    out += "\"rooms\": \(list(freeAtEvery(meeting.occurrences.map(\.rooms)))), "
+    out += "\"book\": \(JSON.string(bookWords(meeting).joined(separator: " ")))}"
+    return out
+  }
+
+  /// `freetime book --repeat …` for a suggestion: every series' first start, the people who
+  /// miss none required, those who miss one and the optional people optional, a room free at
+  /// every occurrence.
+  func bookWords(_ meeting: Suggestions.Recurring) -> [String] {
+    var words = ["freetime", "book"]
+    for first in meeting.firsts {
+      words += ["--at", TimeText.rfc3339(first.start, zone: request.zone)]
+    }
+    words += ["--repeat", repetition.period.rawValue]
+    if let count = repetition.count {
+      words += ["--occurrences", "\(count)"]
+    } else if let untilText {
+      words += ["--until", untilText]
+    }
+    if meeting.firsts.count > 1 { words += ["--rotate", "\(meeting.firsts.count)"] }
+    words += [
+      "--duration", DurationSyntax.short(duration.seconds), "--title", "Meeting",
+    ]
+    words += booking
+    if let room = freeAtEvery(meeting.occurrences.map(\.rooms)).first {
+      words += base.tokens(room).flatMap { ["--room", $0] }
+    }
+    let missed = meeting.missed
+    let missing = meeting.required.enumerated().filter { missed[$0.offset] > 0 }.map(\.element)
+    for name in missing + people.filter({ $0.role == .optional }).map(\.name) {
+      words += base.tokens(name).flatMap { ["--optional", $0] }
+    }
+    words += meeting.required.enumerated().filter { missed[$0.offset] == 0 }
+      .flatMap { base.tokens($0.element) }
+    return words.map(Shell.quote)
+  }
+
+  /// Why there is no suggestion.
+  func whyNone(_ participants: [Participant], quorum: Int?, rotate: Int) -> String {
+    if let quorum {
+      return
+        "no \(periodName) time has at least \(quorum) of the required people free at every occurrence; try a smaller --quorum, fewer --occurrences or another --repeat"
+    }
+    return
+      "no \(DurationSyntax.short(duration.seconds)) meeting starts on the grid of the first period"
+      + (rotate > 1 ? "s" : "") + "; try a shorter --duration or a finer --step"
+  }
+}

@@ -39,10 +39,12 @@ public enum Booking {
   }
 
   /// The invitation for the meeting: an attendee per person and the room, each at their
-  /// address (`Person.address`); the organizer is `organizer`, else the first attendee.
+  /// address (`Person.address`); the organizer is `organizer`, else the first attendee. A
+  /// recurring meeting gives its `recurrence`, and `meeting` is its first occurrence.
   public static func invitation(
     _ people: [Person], meeting: Interval, request: SchedulingRequest, title: String,
-    description: String?, organizer: String?, uid: String
+    description: String?, organizer: String?, uid: String,
+    recurrence: Invitation.Recurrence? = nil
   ) throws(ScheduleError) -> Invitation {
     var attendees: [Invitation.Attendee] = []
     for person in people {
@@ -66,7 +68,8 @@ public enum Booking {
     }
     return Invitation(
       uid: uid, stamp: request.stamp, interval: meeting, zone: request.zone, title: title,
-      description: description, location: location, organizer: organizer, attendees: attendees)
+      description: description, location: location, organizer: organizer, attendees: attendees,
+      recurrence: recurrence)
   }
 
   /// Where `--add-to NAME` or `--add-to NAME=DIRECTORY` writes the copy, and whose it is. It

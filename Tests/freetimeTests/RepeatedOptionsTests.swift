@@ -47,7 +47,8 @@ import Testing
       "--max-instances": "1000", "--max-line-bytes": "100000", "--max-file-instances": "100000",
       "--cpu-budget": "60", "--config": "/nonexistent/config.toml", "--duration": "1h",
       "--count": "2", "--step": "30m", "--at": "2026-11-23T10:00", "--title": "X",
-      "--description": "Y", "--organizer": "a@example.com",
+      "--description": "Y", "--organizer": "a@example.com", "--repeat": "weekly",
+      "--occurrences": "3", "--until": "2027-01-01", "--rotate": "2",
     ]
     for (long, short, repeating) in try RepeatedOptionsTests.options() where !repeating {
       guard let value = values[long] else {

@@ -53,13 +53,58 @@ public struct MeetingSeries: Sendable {
 
 extension Booking {
   /// Every occurrence of `series` where a required person or the room is busy, with who and
-  /// with what (`conflicts(_:meeting:)` for each), in order.
+  /// with what (as `conflicts(_:meeting:)` for each), in order.
+  ///
+  /// - Complexity: O(b log b + n (log b + k)) for b busy intervals, n occurrences and k
+  ///   intervals that start within the longest one's length before an occurrence (a linear
+  ///   scan a meeting was 19 s of a 21 s debug run for 1000 daily occurrences over four years
+  ///   of two dense calendars).
   public static func conflicts(_ people: [Person], series: MeetingSeries) -> [(
     index: Int, interval: Interval, conflicts: [Conflict]
   )] {
-    series.occurrences.enumerated().compactMap { i, occurrence in
-      let found = conflicts(people, meeting: occurrence.interval)
-      return found.isEmpty ? nil : (i, occurrence.interval, found)
+    let indices = people.map { $0.role == .optional ? BusyIndex([]) : BusyIndex($0.busy) }
+    return series.occurrences.enumerated().compactMap { i, occurrence in
+      let meeting = occurrence.interval
+      let found = conflicts(people, meeting: meeting) { p, person in
+        indices[p].overlapping(meeting, in: person.busy)
+      }
+      return found.isEmpty ? nil : (i, meeting, found)
     }
+  }
+}
+
+/// A person's busy intervals ordered by start, to find those that overlap a meeting without
+/// looking at all of them.
+struct BusyIndex {
+  /// Indices into the busy intervals, by start.
+  let order: [Int]
+  let starts: [Instant]
+  /// The longest interval's length: one that starts earlier than that before a meeting ends
+  /// before it.
+  let longest: Int64
+
+  init(_ busy: [Interval]) {
+    order = busy.indices.sorted { busy[$0].start < busy[$1].start }
+    starts = order.map { busy[$0].start }
+    longest = busy.map { $0.end - $0.start }.max() ?? 0
+  }
+
+  /// The indices of the intervals of `busy` (those this index was made of) that overlap
+  /// `meeting`, in increasing order.
+  func overlapping(_ meeting: Interval, in busy: [Interval]) -> [Int] {
+    let low = firstStart { $0 > meeting.start - longest }
+    let high = firstStart { $0 >= meeting.end }
+    guard low < high else { return [] }
+    return order[low..<high].filter { busy[$0].overlaps(meeting) }.sorted()
+  }
+
+  /// The first position in `starts` from which `isAfter` holds (it holds from there on).
+  private func firstStart(_ isAfter: (Instant) -> Bool) -> Int {
+    var (low, high) = (0, starts.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if isAfter(starts[middle]) { high = middle } else { low = middle + 1 }
+    }
+    return low
   }
 }

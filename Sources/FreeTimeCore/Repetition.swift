@@ -47,11 +47,21 @@ public struct Repetition: Sendable, Equatable {
   /// of `zone` on each following day of the period (RFC 5545 §3.3.5: a time a gap skips is
   /// moved forward by the gap, one a fold repeats is its first pass).
   public func starts(from first: Instant, zone: some UTCOffsetSource) -> [Instant] {
+    occurrences(from: first, zone: zone).map(\.start)
+  }
+
+  /// Each occurrence of the series whose first occurrence starts at `first`, as the RRULE names
+  /// it (`wallClock`: the civil seconds of `zone`'s wall clock, also where a gap skips that
+  /// time, as an EXDATE must name it, RFC 5545 §3.8.5.1) and as the instant it starts (`start`,
+  /// as in `starts(from:zone:)`).
+  public func occurrences(from first: Instant, zone: some UTCOffsetSource) -> [(
+    wallClock: Int64, start: Instant
+  )] {
     let civil = LocalTimeResolver.civil(first, in: zone)
     let day = CivilTime.floorDiv(civil, 86400)
     let time = civil - day * 86400
     let limit = min(count ?? Self.maxOccurrences, Self.maxOccurrences)
-    var out: [Instant] = []
+    var out: [(wallClock: Int64, start: Instant)] = []
     var k: Int64 = 0
     while out.count < limit {
       guard let next = Self.day(k, after: day, period: period, every: Int64(every)) else {
@@ -59,9 +69,10 @@ public struct Repetition: Sendable, Equatable {
         if k > 100_000 { break }
         continue
       }
-      let start = k == 0 ? first : LocalTimeResolver.instant(civil: next * 86400 + time, in: zone)
+      let wallClock = next * 86400 + time
+      let start = k == 0 ? first : LocalTimeResolver.instant(civil: wallClock, in: zone)
       if let until, start > until { break }
-      out.append(start)
+      out.append((wallClock, start))
       k += 1
     }
     return out

@@ -20,10 +20,20 @@ public enum Booking {
   /// Who required (and which room) is busy during the meeting, and with what. Working hours
   /// are not checked: the time is the organiser's to choose.
   public static func conflicts(_ people: [Person], meeting: Interval) -> [Conflict] {
+    conflicts(people, meeting: meeting) { _, person in
+      person.busy.indices.filter { person.busy[$0].overlaps(meeting) }
+    }
+  }
+
+  /// `conflicts(_:meeting:)` with the indices of a person's busy intervals that overlap the
+  /// meeting, in order, found by `overlapping` (given the person's index in `people`).
+  static func conflicts(
+    _ people: [Person], meeting: Interval, overlapping: (Int, Person) -> [Int]
+  ) -> [Conflict] {
     var out: [Conflict] = []
-    for person in people where person.role != .optional {
+    for (p, person) in people.enumerated() where person.role != .optional {
       var reasons: [Explanation] = []
-      for (i, interval) in person.busy.enumerated() where interval.overlaps(meeting) {
+      for i in overlapping(p, person) {
         let origin = i < person.origins.count ? person.origins[i] : nil
         reasons.append(Explanation(kind: .event, person: person.name, origin: origin))
       }
@@ -39,10 +49,12 @@ public enum Booking {
   }
 
   /// The invitation for the meeting: an attendee per person and the room, each at their
-  /// address (`Person.address`); the organizer is `organizer`, else the first attendee.
+  /// address (`Person.address`); the organizer is `organizer`, else the first attendee. A
+  /// recurring meeting gives its `recurrence`, and `meeting` is its first occurrence.
   public static func invitation(
     _ people: [Person], meeting: Interval, request: SchedulingRequest, title: String,
-    description: String?, organizer: String?, uid: String
+    description: String?, organizer: String?, uid: String,
+    recurrence: Invitation.Recurrence? = nil
   ) throws(ScheduleError) -> Invitation {
     var attendees: [Invitation.Attendee] = []
     for person in people {
@@ -66,7 +78,8 @@ public enum Booking {
     }
     return Invitation(
       uid: uid, stamp: request.stamp, interval: meeting, zone: request.zone, title: title,
-      description: description, location: location, organizer: organizer, attendees: attendees)
+      description: description, location: location, organizer: organizer, attendees: attendees,
+      recurrence: recurrence)
   }
 
   /// Where `--add-to NAME` or `--add-to NAME=DIRECTORY` writes the copy, and whose it is. It

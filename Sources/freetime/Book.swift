@@ -10,10 +10,12 @@ import FreeTimeSchedule
 
 /// What `freetime book` books.
 struct BookOptions: ParsableArguments {
+  /// One value, or one per series with `--rotate K` (`RepeatOptions.check`).
   @Option(
     help: ArgumentHelp(
-      "When the meeting starts (a WHEN, e.g. 2026-11-23T16:00).", valueName: "when"))
-  var at: String
+      "When the meeting starts (a WHEN, e.g. 2026-11-23T16:00); with --rotate K, give it K times: the first occurrence of each series.",
+      valueName: "when"))
+  var at: [String] = []
 
   @Option(help: ArgumentHelp("How long it is.", valueName: "duration"))
   var duration: DurationArgument
@@ -40,6 +42,9 @@ struct BookOptions: ParsableArguments {
   var addTo: [String] = []
 
   func check() throws {
+    if at.isEmpty {
+      throw ValidationError("Missing expected argument '--at <when>' (e.g. --at 2026-11-23T16:00).")
+    }
     if duration.seconds <= 0 { throw ValidationError("--duration must be longer than 0s.") }
     if title.trimmingWhitespace().isEmpty { throw ValidationError("--title must not be empty.") }
   }
@@ -62,10 +67,22 @@ extension Freetime {
         --add-to NAME (or NAME=DIRECTORY, one of their calendar directories) also writes the \
         event as <UID>.ics there, accepted by that person or room. freetime suggest prints this command for each suggestion.
 
+        Recurring meetings: --repeat daily (Monday to Friday), weekly, 2w, 4w or monthly (the \
+        same weekday of the month) with --occurrences N (default 8) or --until WHEN writes one \
+        VEVENT with an RRULE; every occurrence is checked, and the refusal names each busy one. \
+        --skip-conflicts leaves those out instead (an EXDATE each, listed on standard error). \
+        --rotate K (2 or 3; not daily) with --at given K times takes turns between K meeting \
+        times: K series (K invitations, one VCALENDAR each, in one stream), each every K \
+        periods, occurrence i of N in series i mod K; --add-to writes each as its own <UID>.ics.
+
         Examples:
           freetime book --at 2026-11-24T15:00 --duration 1h --title "Design review" alice bob
           freetime book --at 2026-11-24T15:00+01:00 --duration 30m --title Sync --room atlas \\
             --add-to atlas alice bob -o invite.ics
+          freetime book --at 2026-11-24T15:00 --duration 30m --title Sync --repeat weekly \\
+            --occurrences 10 --skip-conflicts alice bob
+          freetime book --at 2026-11-24T08:00 --at 2026-12-01T17:00 --rotate 2 --repeat weekly \\
+            --duration 1h --title "Team call" --tz Europe/London alice bob carol
         """
     )
 
@@ -74,6 +91,8 @@ extension Freetime {
     @OptionGroup var peopleFile: PeopleFileOptions
     /// --at, --duration, --title, --description, --organizer, --force, --add-to.
     @OptionGroup var book: BookOptions
+    /// --repeat, --occurrences, --until, --rotate, --skip-conflicts.
+    @OptionGroup var repetition: RepeatOptions
     /// -o.
     @OptionGroup var output: OutputFileOptions
 
@@ -103,6 +122,7 @@ extension Freetime {
     func validate() throws {
       try calendars.check()
       try book.check()
+      try repetition.check(atCount: book.at.count, force: book.force)
       try reading.check()
       if room.count > 1 { throw ValidationError("book books one room: give --room once.") }
     }
@@ -110,9 +130,10 @@ extension Freetime {
     func run() throws {
       let zone = try SchedulingRequest.zone(tz)
       let now = Instant(time(nil))
-      guard let start = WhenSyntax.parse(book.at, now: now, base: now, zone: zone) else {
+      if repetition.repeatPeriod != nil { return try runSeries(zone: zone, now: now) }
+      guard let start = WhenSyntax.parse(book.at[0], now: now, base: now, zone: zone) else {
         throw ValidationError(
-          "--at '\(book.at)' is not a WHEN (try 2026-11-23T16:00, 2026-11-23T16:00+01:00).")
+          "--at '\(book.at[0])' is not a WHEN (try 2026-11-23T16:00, 2026-11-23T16:00+01:00).")
       }
       let meeting = Interval(start, start + book.duration.seconds)
       let request = try SchedulingRequest(

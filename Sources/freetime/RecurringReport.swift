@@ -13,8 +13,6 @@ struct RecurringReport {
   var request: SchedulingRequest
   var duration: DurationArgument
   var repetition: Repetition
-  /// `--until` as given (for the book command).
-  var untilText: String?
   var booking: [String]
 
   /// The single-meeting report, for what the two share (names, zones, book arguments).
@@ -206,8 +204,9 @@ struct RecurringReport {
     words += ["--repeat", repetition.period.rawValue]
     if let count = repetition.count {
       words += ["--occurrences", "\(count)"]
-    } else if let untilText {
-      words += ["--until", untilText]
+    } else if let until = repetition.until {
+      // The instant, not the text: a relative WHEN counts from --from here, from now in book.
+      words += ["--until", TimeText.rfc3339(until, zone: request.zone)]
     }
     if meeting.firsts.count > 1 { words += ["--rotate", "\(meeting.firsts.count)"] }
     words += [

@@ -7,6 +7,7 @@ enum RepeatedOptions {
   /// Options that take a value and may be repeated (their values add up).
   static let repeatable: Set<String> = [
     "--hours", "--days", "--zone", "--owner", "--optional", "--room", "--add-to",
+    "--at",
   ]
 
   /// Options that take one value.
@@ -14,8 +15,8 @@ enum RepeatedOptions {
     "--from", "--to", "--tz", "--min", "--buffer", "--align", "--quorum", "--limit", "--format",
     "--color", "--output", "--tentative", "--all-day", "--unknown", "--max-instances",
     "--max-line-bytes", "--max-file-instances", "--cpu-budget", "--config", "--duration",
-    "--count", "--step", "--at", "--title", "--description", "--organizer", "--per-day",
-    "--repeat", "--occurrences", "--until", "--rotate",
+    "--count", "--step", "--title", "--description", "--organizer", "--per-day", "--repeat",
+    "--occurrences", "--until", "--rotate",
   ]
 
   /// Short names of options that take one value.

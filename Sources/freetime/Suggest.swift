@@ -218,7 +218,7 @@ extension Freetime {
         count: suggest.count, perDay: suggest.perDay)
       let report = RecurringReport(
         meetings: meetings, single: single, people: people, request: request,
-        duration: suggest.duration, repetition: repetition, untilText: suggest.until,
+        duration: suggest.duration, repetition: repetition,
         booking: bookingArguments(request))
       guard !meetings.isEmpty else {
         Diagnostics.line(

@@ -31,11 +31,32 @@ public struct Invitation: Sendable {
   public var location: String?
   public var organizer: String
   public var attendees: [Attendee]
+  /// How the meeting repeats (`book --repeat`), nil for one meeting.
+  public var recurrence: Recurrence?
+
+  /// A recurring meeting (README, Recurring meetings): `interval` is its first occurrence.
+  public struct Recurrence: Sendable {
+    /// The RRULE value (RFC 5545 §3.3.10), as `Repetition.rule` writes it.
+    public var rule: String
+    /// The occurrences left out (EXDATE, RFC 5545 §3.8.5.1), as the rule names them: civil
+    /// seconds on the zone's wall clock (UTC for a UTC zone).
+    public var exceptions: [Int64]
+    /// Where the last occurrence ends: the VTIMEZONE covers every occurrence.
+    public var end: Instant
+
+    public init(rule: String, exceptions: [Int64], end: Instant) {
+      self.rule = rule
+      self.exceptions = exceptions
+      self.end = end
+    }
+  }
 
   public init(
     uid: String, stamp: Instant, interval: Interval, zone: Zone, title: String,
-    description: String?, location: String?, organizer: String, attendees: [Attendee]
+    description: String?, location: String?, organizer: String, attendees: [Attendee],
+    recurrence: Recurrence? = nil
   ) {
+    self.recurrence = recurrence
     self.uid = uid
     self.stamp = stamp
     self.interval = interval
@@ -72,7 +93,8 @@ public struct Invitation: Sendable {
     icalcomponent_add_property(cal, icalproperty_new_prodid("-//freetime//freetime//EN"))
     icalcomponent_add_property(cal, icalproperty_new_calscale("GREGORIAN"))
     if method { icalcomponent_add_property(cal, icalproperty_new_method(ICAL_METHOD_REQUEST)) }
-    // UTC for --tz UTC, and for a meeting that starts or ends in the second pass of a fold.
+    // UTC for --tz UTC, and for a meeting that starts or ends in the second pass of a fold (a
+    // recurring one never does: `book --repeat` refuses it, as its rule repeats the wall clock).
     let utc =
       ICSWriter.isUTC(zone)
       || !onWallClock(interval.start) || !onWallClock(interval.end)
@@ -92,6 +114,17 @@ public struct Invitation: Sendable {
         icalproperty_add_parameter(prop, icalparameter_new_tzid(zone.name))
       }
       icalcomponent_add_property(event, prop)
+    }
+    if let recurrence {
+      let rule = recurrence.rule.withCString { icalrecurrencetype_from_string($0) }
+      icalcomponent_add_property(event, icalproperty_new_rrule(rule))
+      for civil in recurrence.exceptions {
+        // In the form of DTSTART (RFC 5545 §3.8.5.1): with its TZID, or in UTC.
+        let prop = icalproperty_new_exdate(
+          utc ? ICSTime.icaltime(utc: civil) : ICSTime.icaltime(civil: civil, isDate: false))!
+        if !utc { icalproperty_add_parameter(prop, icalparameter_new_tzid(zone.name)) }
+        icalcomponent_add_property(event, prop)
+      }
     }
     icalcomponent_add_property(event, icalproperty_new_summary(title))
     if let description {
@@ -133,6 +166,10 @@ public struct Invitation: Sendable {
     return ICSWriter.render(cal)
   }
 
-  /// The zone's VTIMEZONE around the meeting (`ICSWriter.timezone`).
-  func timezone() -> OpaquePointer { ICSWriter.timezone(zone, around: interval) }
+  /// The zone's VTIMEZONE around the meeting, up to the end of its last occurrence
+  /// (`ICSWriter.timezone`).
+  func timezone() -> OpaquePointer {
+    ICSWriter.timezone(
+      zone, around: Interval(interval.start, max(interval.end, recurrence?.end ?? interval.end)))
+  }
 }

@@ -1,0 +1,249 @@
+import ArgumentParser
+import FoundationEssentials
+import FreeTimeCore
+import FreeTimeICS
+import FreeTimeSchedule
+
+/// How `freetime book` repeats a meeting (README, Recurring meetings).
+struct RepeatOptions: ParsableArguments {
+  /// `RepeatPeriod`'s raw value.
+  @Option(
+    name: .customLong("repeat"),
+    help: ArgumentHelp(
+      "Book a recurring meeting: daily (Monday to Friday), weekly, 2w, 4w or monthly (the same weekday of the month, e.g. its 2nd Tuesday).",
+      valueName: "period"),
+    completion: .list(RepeatPeriod.allCases.map(\.rawValue)))
+  var period: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "How many times it meets (COUNT; default 8 with --repeat).", valueName: "n"))
+  var occurrences: Int?
+
+  @Option(
+    help: ArgumentHelp(
+      "Meet until this WHEN instead: the occurrences that start at or before it (UNTIL).",
+      valueName: "when"))
+  var until: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Rotate K (2 or 3) meeting times: --at given K times, each a series every K periods, the occurrences taking turns.",
+      valueName: "k"))
+  var rotate: Int?
+
+  @Flag(
+    name: .customLong("skip-conflicts"),
+    help: "Leave out (EXDATE) the occurrences when someone required or the room is busy.")
+  var skipConflicts = false
+
+  /// The period, once `check` has passed.
+  var repeatPeriod: RepeatPeriod? { period.flatMap(RepeatPeriod.init(rawValue:)) }
+
+  /// The checks that need no calendar: which options go together, and how many `--at`.
+  func check(atCount: Int, force: Bool) throws {
+    guard let period else {
+      for (given, name) in [
+        (occurrences != nil, "--occurrences"), (until != nil, "--until"),
+        (rotate != nil, "--rotate"), (skipConflicts, "--skip-conflicts"),
+      ] where given {
+        throw ValidationError("\(name) needs --repeat (daily, weekly, 2w, 4w or monthly).")
+      }
+      if atCount > 1 {
+        throw ValidationError(
+          "--at is given \(atCount) times; it holds one value, give it once (K times only with --rotate K)."
+        )
+      }
+      return
+    }
+    guard let repeatPeriod = RepeatPeriod(rawValue: period) else {
+      throw ValidationError(
+        "--repeat '\(period)' is not a period. Use one of: "
+          + RepeatPeriod.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+    }
+    if occurrences != nil && until != nil {
+      throw ValidationError("--occurrences and --until both end the series: give one of them.")
+    }
+    if let occurrences, !(1...Repetition.maxOccurrences).contains(occurrences) {
+      throw ValidationError(
+        "--occurrences must be between 1 and \(Repetition.maxOccurrences), not \(occurrences).")
+    }
+    if force && skipConflicts {
+      throw ValidationError(
+        "--force books every occurrence and --skip-conflicts leaves the busy ones out: give one of them."
+      )
+    }
+    if let rotate {
+      guard (2...3).contains(rotate) else {
+        throw ValidationError("--rotate must be 2 or 3, not \(rotate).")
+      }
+      if repeatPeriod == .daily {
+        throw ValidationError(
+          "--rotate does not work with --repeat daily: every \(rotate == 2 ? "2nd" : "3rd") weekday is no single RRULE; rotate weekly, 2w, 4w or monthly meetings."
+        )
+      }
+      if atCount != rotate {
+        throw ValidationError(
+          "--rotate \(rotate) takes --at \(rotate) times (the first occurrence of each series), not \(atCount)."
+        )
+      }
+      if (occurrences ?? 8) < rotate {
+        throw ValidationError(
+          "--rotate \(rotate) needs at least \(rotate) occurrences, not \(occurrences ?? 8).")
+      }
+    } else if atCount > 1 {
+      throw ValidationError(
+        "--at is given \(atCount) times; a series starts once (rotate K meeting times with --rotate K and K times --at)."
+      )
+    }
+  }
+
+  /// The series to book: one, or one for each `--at` of a rotation. Throws when a series
+  /// cannot be written as one rule on the wall clock, or runs past the limit.
+  func series(firsts: [Instant], duration: Int64, zone: Zone, now: Instant) throws
+    -> [MeetingSeries]
+  {
+    let period = repeatPeriod!
+    let until = try self.until.map { try Self.until($0, zone: zone, now: now) }
+    let count = until == nil ? occurrences ?? 8 : nil
+    for (first, next) in zip(firsts, firsts.dropFirst()) where next <= first {
+      throw ValidationError(
+        "--at \(TimeText.human(next, zone: zone)) is not after \(TimeText.human(first, zone: zone)): give the series of a rotation in order."
+      )
+    }
+    for first in firsts {
+      let when = TimeText.human(first, zone: zone)
+      for instant in [first, first + duration] where !Self.onWallClock(instant, zone: zone) {
+        throw ValidationError(
+          "the meeting at \(when) \(instant == first ? "starts" : "ends") in the hour \(zone.name) repeats when its clocks go back; a recurring meeting repeats the wall clock, which names that hour's first pass: choose another time, or --tz UTC."
+        )
+      }
+      if period == .daily && CivilTime.floorMod(Self.day(first, zone: zone) + 4, 7) % 6 == 0 {
+        throw ValidationError(
+          "--repeat daily meets Monday to Friday, and --at \(when) is on a weekend: start on a weekday."
+        )
+      }
+      if let until, until < first {
+        throw ValidationError(
+          "--until \(TimeText.human(until, zone: zone)) is before the first occurrence, \(when).")
+      }
+    }
+    let out = MeetingSeries.rotation(
+      firsts: firsts, duration: duration, period: period, count: count, until: until, zone: zone)
+    for series in out where until != nil {
+      // More occurrences than `Repetition.maxOccurrences` before UNTIL: the rule would hold
+      // more than freetime checked.
+      let last = series.occurrences.last!.interval.start
+      guard series.occurrences.count == Repetition.maxOccurrences else { continue }
+      let step = Repetition(period: period, every: series.repetition.every, count: 2)
+      if let next = step.starts(from: last, zone: zone).last, next <= until! {
+        throw ValidationError(
+          "--until \(self.until!) reaches more than \(Repetition.maxOccurrences) occurrences of a series: choose an earlier --until, or --occurrences."
+        )
+      }
+    }
+    return out
+  }
+
+  /// `--until`: a WHEN, read as `suggest --until` reads it (a date alone is its midnight, as
+  /// everywhere a WHEN is given: the occurrences that start at or before it are kept).
+  static func until(_ text: String, zone: Zone, now: Instant) throws -> Instant {
+    guard let instant = WhenSyntax.parse(text, now: now, base: now, zone: zone) else {
+      throw ValidationError(
+        "--until '\(text)' is not a WHEN (try 2027-03-01, 2027-03-01T17:00, +3mo).")
+    }
+    return instant
+  }
+
+  /// The day (days since 1970-01-01) of `instant` on `zone`'s wall clock.
+  static func day(_ instant: Instant, zone: Zone) -> Int64 {
+    CivilTime.floorDiv(LocalTimeResolver.civil(instant, in: zone), 86400)
+  }
+
+  /// Whether `zone`'s wall clock names `instant` (not so in the second pass of a fold).
+  static func onWallClock(_ instant: Instant, zone: Zone) -> Bool {
+    LocalTimeResolver.instant(civil: LocalTimeResolver.civil(instant, in: zone), in: zone)
+      == instant
+  }
+}
+
+extension Freetime.Book {
+  /// `book --repeat`: checks every occurrence of every series, then writes one invitation per
+  /// series (README, Recurring meetings).
+  func runSeries(zone: Zone, now: Instant) throws {
+    var firsts: [Instant] = []
+    for at in book.at {
+      guard let start = WhenSyntax.parse(at, now: now, base: now, zone: zone) else {
+        throw ValidationError(
+          "--at '\(at)' is not a WHEN (try 2026-11-23T16:00, 2026-11-23T16:00+01:00).")
+      }
+      firsts.append(start)
+    }
+    var series = try repetition.series(
+      firsts: firsts, duration: book.duration.seconds, zone: zone, now: now)
+    let window = Interval(
+      series.map(\.span.start).min()!, series.map(\.span.end).max()!)
+    let request = try SchedulingRequest(
+      calendars: calendars, peopleFile: peopleFile, zone: zone, window: window, now: now,
+      reading: reading, scheduling: nil, optional: optional, room: room, slot: nil,
+      explain: true, limits: limits)
+    let people = try Reading.people(request, quiet: false)
+    try Reading.warn(about: people, strict: reading.strict, quiet: false, summary: true)
+
+    // Every occurrence of every series, in time order.
+    var busy: [(series: Int, index: Int, interval: Interval, conflicts: [Conflict])] = []
+    for (j, one) in series.enumerated() {
+      busy += Booking.conflicts(people, series: one).map {
+        (j, $0.index, $0.interval, $0.conflicts)
+      }
+    }
+    busy.sort { $0.interval.start < $1.interval.start }
+    let total = series.map(\.occurrences.count).reduce(0, +)
+    if !busy.isEmpty && !book.force {
+      let listed = busy.map {
+        TimeText.human($0.interval.start, zone: zone) + " ("
+          + $0.conflicts.map(\.text).joined(separator: "; ") + ")"
+      }
+      guard repetition.skipConflicts else {
+        Diagnostics.line(
+          "freetime: cannot book \(busy.count) of \(total) occurrences: "
+            + listed.joined(separator: "; ")
+            + " (--force books them anyway, --skip-conflicts leaves them out)")
+        throw ExitCode(1)
+      }
+      for entry in busy { series[entry.series].skipped.insert(entry.index) }
+      if series.contains(where: { $0.skipped.count == $0.occurrences.count }) {
+        Diagnostics.line(
+          "freetime: cannot book: every occurrence\(series.count > 1 ? " of a series" : "") is busy for someone required or the room: "
+            + listed.joined(separator: "; "))
+        throw ExitCode(1)
+      }
+      Diagnostics.line(
+        "freetime: skipping \(busy.count) of \(total) occurrences (EXDATE), when someone required or the room is busy: "
+          + busy.map {
+            TimeText.human($0.interval.start, zone: zone) + " ("
+              + $0.conflicts.map(\.person).joined(separator: ", ") + ")"
+          }.joined(separator: ", "))
+    }
+    let invitations = try series.map { one in
+      try Booking.invitation(
+        people, meeting: one.occurrences[0].interval, request: request, title: book.title,
+        description: book.description, organizer: book.organizer,
+        uid: UUID().uuidString.lowercased() + "@freetime", recurrence: one.recurrence(zone: zone))
+    }
+    // As for one meeting: every target checked, then the invitations (one stream of a
+    // VCALENDAR per series, RFC 5545 §3.4), then the copies.
+    let targets = try book.addTo.map {
+      try Booking.directory($0, people: people, request: request)
+    }
+    try Output.write(
+      invitations.map { $0.ics(method: true) }.joined(), to: output.output, quiet: false)
+    for (person, directory) in targets {
+      for invitation in invitations {
+        let path = (directory.hasSuffix("/") ? directory : directory + "/") + invitation.uid
+        try Output.write(
+          invitation.ics(method: false, owner: person.address), to: path + ".ics", quiet: true)
+      }
+    }
+  }
+}

@@ -229,7 +229,28 @@ extension Suggestions {
     var bestKey: (Int, Int64, Int64, [Instant])?
     var chosen = [Int](repeating: 0, count: fronts.count)
     var totals = [Int64](repeating: 0, count: people)
+    // What the levels from each one on add at least: a branch that cannot beat the best so far
+    // on missing pairs, or on them and the largest total, is not followed.
+    var restMissing = [Int](repeating: 0, count: fronts.count + 1)
+    var restTotals = [[Int64]](
+      repeating: [Int64](repeating: 0, count: people), count: fronts.count + 1)
+    for level in stride(from: fronts.count - 1, through: 0, by: -1) {
+      restMissing[level] = restMissing[level + 1] + (fronts[level].map(\.missing).min() ?? 0)
+      for p in 0..<people {
+        restTotals[level][p] =
+          restTotals[level + 1][p] + (fronts[level].map { $0.totals[p] }.min() ?? 0)
+      }
+    }
     func visit(_ level: Int, _ missing: Int) {
+      if let known = bestKey {
+        let least = missing + restMissing[level]
+        if least > known.0 { return }
+        if least == known.0 {
+          var largest: Int64 = 0
+          for p in 0..<people { largest = max(largest, totals[p] + restTotals[level][p]) }
+          if largest > known.1 { return }
+        }
+      }
       if level == fronts.count {
         var largest: Int64 = 0
         var sum: Int64 = 0

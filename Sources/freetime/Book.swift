@@ -93,6 +93,8 @@ extension Freetime {
     @OptionGroup var book: BookOptions
     /// --repeat, --occurrences, --until, --rotate, --skip-conflicts.
     @OptionGroup var repetition: RepeatOptions
+    /// --skip-conflicts.
+    @OptionGroup var skip: SkipConflictsOption
     /// -o.
     @OptionGroup var output: OutputFileOptions
 
@@ -122,7 +124,8 @@ extension Freetime {
     func validate() throws {
       try calendars.check()
       try book.check()
-      try repetition.check(atCount: book.at.count, force: book.force)
+      try repetition.check(
+        atCount: book.at.count, force: book.force, skipConflicts: skip.skipConflicts)
       try reading.check()
       if room.count > 1 { throw ValidationError("book books one room: give --room once.") }
     }

@@ -4,50 +4,24 @@ import FreeTimeCore
 import FreeTimeICS
 import FreeTimeSchedule
 
-/// How `freetime book` repeats a meeting (README, Recurring meetings).
-struct RepeatOptions: ParsableArguments {
-  /// `RepeatPeriod`'s raw value.
-  @Option(
-    name: .customLong("repeat"),
-    help: ArgumentHelp(
-      "Book a recurring meeting: daily (Monday to Friday), weekly, 2w, 4w or monthly (the same weekday of the month, e.g. its 2nd Tuesday).",
-      valueName: "period"),
-    completion: .list(RepeatPeriod.allCases.map(\.rawValue)))
-  var period: String?
-
-  @Option(
-    help: ArgumentHelp(
-      "How many times it meets (COUNT; default 8 with --repeat).", valueName: "n"))
-  var occurrences: Int?
-
-  @Option(
-    help: ArgumentHelp(
-      "Meet until this WHEN instead: the occurrences that start at or before it (UNTIL).",
-      valueName: "when"))
-  var until: String?
-
-  @Option(
-    help: ArgumentHelp(
-      "Rotate K (2 or 3) meeting times: --at given K times, each a series every K periods, the occurrences taking turns.",
-      valueName: "k"))
-  var rotate: Int?
-
+/// `--skip-conflicts`: book's own option for a series.
+struct SkipConflictsOption: ParsableArguments {
   @Flag(
     name: .customLong("skip-conflicts"),
-    help: "Leave out (EXDATE) the occurrences when someone required or the room is busy.")
+    help:
+      "With --repeat: leave out (EXDATE) the occurrences when someone required or the room is busy."
+  )
   var skipConflicts = false
+}
 
-  /// The period, once `check` has passed.
-  var repeatPeriod: RepeatPeriod? { period.flatMap(RepeatPeriod.init(rawValue:)) }
-
-  /// The checks that need no calendar: which options go together, and how many `--at`.
-  func check(atCount: Int, force: Bool) throws {
-    guard let period else {
-      for (given, name) in [
-        (occurrences != nil, "--occurrences"), (until != nil, "--until"),
-        (rotate != nil, "--rotate"), (skipConflicts, "--skip-conflicts"),
-      ] where given {
-        throw ValidationError("\(name) needs --repeat (daily, weekly, 2w, 4w or monthly).")
+extension RepeatOptions {
+  /// `book`'s checks beyond the shared ones (`check`): how many `--at`, and `--force` against
+  /// `--skip-conflicts`.
+  func check(atCount: Int, force: Bool, skipConflicts: Bool) throws {
+    try check()
+    guard period != nil else {
+      if skipConflicts {
+        throw ValidationError("--skip-conflicts needs --repeat (daily, weekly, 2w, 4w or monthly).")
       }
       if atCount > 1 {
         throw ValidationError(
@@ -56,40 +30,16 @@ struct RepeatOptions: ParsableArguments {
       }
       return
     }
-    guard let repeatPeriod = RepeatPeriod(rawValue: period) else {
-      throw ValidationError(
-        "--repeat '\(period)' is not a period. Use one of: "
-          + RepeatPeriod.allCases.map(\.rawValue).joined(separator: ", ") + ".")
-    }
-    if occurrences != nil && until != nil {
-      throw ValidationError("--occurrences and --until both end the series: give one of them.")
-    }
-    if let occurrences, !(1...Repetition.maxOccurrences).contains(occurrences) {
-      throw ValidationError(
-        "--occurrences must be between 1 and \(Repetition.maxOccurrences), not \(occurrences).")
-    }
     if force && skipConflicts {
       throw ValidationError(
         "--force books every occurrence and --skip-conflicts leaves the busy ones out: give one of them."
       )
     }
     if let rotate {
-      guard (2...3).contains(rotate) else {
-        throw ValidationError("--rotate must be 2 or 3, not \(rotate).")
-      }
-      if repeatPeriod == .daily {
-        throw ValidationError(
-          "--rotate does not work with --repeat daily: every \(rotate == 2 ? "2nd" : "3rd") weekday is no single RRULE; rotate weekly, 2w, 4w or monthly meetings."
-        )
-      }
       if atCount != rotate {
         throw ValidationError(
           "--rotate \(rotate) takes --at \(rotate) times (the first occurrence of each series), not \(atCount)."
         )
-      }
-      if (occurrences ?? 8) < rotate {
-        throw ValidationError(
-          "--rotate \(rotate) needs at least \(rotate) occurrences, not \(occurrences ?? 8).")
       }
     } else if atCount > 1 {
       throw ValidationError(
@@ -204,7 +154,7 @@ extension Freetime.Book {
         TimeText.human($0.interval.start, zone: zone) + " ("
           + $0.conflicts.map(\.text).joined(separator: "; ") + ")"
       }
-      guard repetition.skipConflicts else {
+      guard skip.skipConflicts else {
         Diagnostics.line(
           "freetime: cannot book \(busy.count) of \(total) occurrences: "
             + listed.joined(separator: "; ")

@@ -22,15 +22,7 @@ struct RecurringReport {
   }
 
   func render(_ format: SuggestFormat) -> String {
-    switch format {
-    case .table: return table()
-    case .json:
-      let items = meetings.indices.map { "    " + json($0) }
-      return "{\n  \"suggestions\": [\n" + items.joined(separator: ",\n")
-        + (items.isEmpty ? "" : "\n") + "  ]\n}\n"
-    case .ndjson:
-      return meetings.indices.map { json($0) + "\n" }.joined()
-    }
+    SuggestReport.document(format, count: meetings.count, json: json, table: table)
   }
 
   var periodName: String {

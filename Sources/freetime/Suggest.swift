@@ -30,30 +30,6 @@ struct SuggestOptions: ParsableArguments {
       valueName: "n"))
   var perDay: Int?
 
-  @Option(
-    name: .customLong("repeat"),
-    help: ArgumentHelp(
-      "A recurring meeting: one time that holds at every occurrence (daily: Monday to Friday; weekly, 2w, 4w; monthly: the same n-th weekday).",
-      valueName: "period"))
-  var repeatPeriod: RepeatPeriod?
-
-  @Option(
-    help: ArgumentHelp(
-      "How many occurrences, the first included (default with --repeat: 8).", valueName: "n"))
-  var occurrences: Int?
-
-  @Option(
-    help: ArgumentHelp(
-      "With --repeat: the occurrences that start at or before WHEN (instead of --occurrences).",
-      valueName: "when"))
-  var until: String?
-
-  @Option(
-    help: ArgumentHelp(
-      "With --repeat: K times (2 or 3) used in turn, each every K periods, chosen so that no one carries the inconvenient ones alone.",
-      valueName: "k"))
-  var rotate: Int?
-
   func check() throws {
     if duration.seconds <= 0 || duration.seconds % 60 != 0 {
       throw ValidationError("--duration must be whole minutes, at least 1m (e.g. 30m, 1h).")
@@ -63,43 +39,7 @@ struct SuggestOptions: ParsableArguments {
       throw ValidationError("--step must be whole minutes from 1m to 24h (e.g. 15m).")
     }
     if let perDay, perDay < 1 { throw ValidationError("--per-day must be at least 1.") }
-    guard let period = repeatPeriod else {
-      for (given, name) in [
-        (occurrences != nil, "--occurrences"), (until != nil, "--until"),
-        (rotate != nil, "--rotate"),
-      ] where given {
-        throw ValidationError(
-          "\(name) is for a recurring meeting: give --repeat daily, weekly, 2w, 4w or monthly.")
-      }
-      return
-    }
-    if occurrences != nil && until != nil {
-      throw ValidationError(
-        "give --occurrences or --until, not both (an RRULE has COUNT or UNTIL, RFC 5545 §3.3.10).")
-    }
-    if let n = occurrences, n < 1 || n > Repetition.maxOccurrences {
-      throw ValidationError("--occurrences must be from 1 to \(Repetition.maxOccurrences).")
-    }
-    if let k = rotate {
-      guard k == 2 || k == 3 else { throw ValidationError("--rotate must be 2 or 3.") }
-      if period == .daily {
-        throw ValidationError(
-          "--rotate needs weekly, 2w, 4w or monthly: every K-th weekday is not one recurrence rule."
-        )
-      }
-      if let n = occurrences, n < k {
-        throw ValidationError("--rotate \(k) needs at least \(k) --occurrences.")
-      }
-    }
   }
-}
-
-extension RepeatPeriod: ExpressibleByArgument {
-  public init?(argument: String) {
-    self.init(rawValue: argument.lowercased())
-  }
-
-  public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }
 
 enum SuggestFormat: String, CaselessArgument {
@@ -141,8 +81,10 @@ extension Freetime {
     @OptionGroup var peopleFile: PeopleFileOptions
     /// --from, --to, --tz.
     @OptionGroup var window: WindowOptions
-    /// --duration, --count, --step, --format.
+    /// --duration, --count, --step, --format, --per-day.
     @OptionGroup var suggest: SuggestOptions
+    /// --repeat, --occurrences, --until, --rotate.
+    @OptionGroup var repetition: RepeatOptions
     /// -o.
     @OptionGroup var output: OutputFileOptions
     /// --hours, --days, --buffer, --quorum, --optional, --room.
@@ -155,12 +97,13 @@ extension Freetime {
     func validate() throws {
       try calendars.check()
       try suggest.check()
+      try repetition.check()
       try reading.check()
       try scheduling.check(calendars)
     }
 
     func run() throws {
-      if let period = suggest.repeatPeriod { return try runRecurring(period) }
+      if let period = repetition.repeatPeriod { return try runRecurring(period) }
       let request = try SchedulingRequest(
         calendars: calendars, peopleFile: peopleFile, window: window, reading: reading,
         scheduling: scheduling, limits: limits)
@@ -188,7 +131,7 @@ extension Freetime {
       let now = Instant(time(nil))
       var range = try SchedulingRequest.window(window, zone: zone, now: now)
       var until: Instant?
-      if let text = suggest.until {
+      if let text = repetition.until {
         guard let when = WhenSyntax.parse(text, now: now, base: range.start, zone: zone) else {
           throw ValidationError(
             "--until '\(text)' is not a WHEN (try 2027-03-01, 2027-03-01T18:00, +12w).")
@@ -198,9 +141,9 @@ extension Freetime {
         }
         until = when
       }
+      let rotate = self.repetition.rotate ?? 1
       let repetition = Repetition(
-        period: period, count: until == nil ? suggest.occurrences ?? 8 : nil, until: until)
-      let rotate = suggest.rotate ?? 1
+        period: period, count: until == nil ? self.repetition.occurrences ?? 8 : nil, until: until)
       range.end = max(
         range.end,
         Suggestions.reach(

@@ -13,14 +13,21 @@ struct SuggestReport {
   var booking: [String]
 
   func render(_ format: SuggestFormat) -> String {
+    Self.document(format, count: meetings.count, json: json, table: table)
+  }
+
+  /// The suggestions as a table, one JSON document, or one JSON object a line.
+  static func document(
+    _ format: SuggestFormat, count: Int, json: (Int) -> String, table: () -> String
+  ) -> String {
     switch format {
     case .table: return table()
     case .json:
-      let items = meetings.indices.map { "    " + json($0) }
+      let items = (0..<count).map { "    " + json($0) }
       return "{\n  \"suggestions\": [\n" + items.joined(separator: ",\n")
         + (items.isEmpty ? "" : "\n") + "  ]\n}\n"
     case .ndjson:
-      return meetings.indices.map { json($0) + "\n" }.joined()
+      return (0..<count).map { json($0) + "\n" }.joined()
     }
   }
 

@@ -139,12 +139,7 @@ extension Freetime {
           "--at '\(book.at[0])' is not a WHEN (try 2026-11-23T16:00, 2026-11-23T16:00+01:00).")
       }
       let meeting = Interval(start, start + book.duration.seconds)
-      let request = try SchedulingRequest(
-        calendars: calendars, peopleFile: peopleFile, zone: zone, window: meeting, now: now,
-        reading: reading, scheduling: nil, optional: optional, room: room, slot: nil,
-        explain: true, limits: limits)
-      let people = try Reading.people(request, quiet: false)
-      try Reading.warn(about: people, strict: reading.strict, quiet: false, summary: true)
+      let (request, people) = try readPeople(over: meeting, zone: zone, now: now)
       let busy = Booking.conflicts(people, meeting: meeting)
       if !busy.isEmpty && !book.force {
         Diagnostics.line(
@@ -168,6 +163,22 @@ extension Freetime {
           invitation.ics(method: false, owner: person.address), to: path + ".ics", quiet: true)
       }
     }
+  }
+}
+
+extension Freetime.Book {
+  /// Everyone invited, read over `window` (the meeting, or the whole series) with `--explain`'s
+  /// origins for the refusal, and warned about.
+  func readPeople(over window: Interval, zone: Zone, now: Instant) throws -> (
+    SchedulingRequest, [Person]
+  ) {
+    let request = try SchedulingRequest(
+      calendars: calendars, peopleFile: peopleFile, zone: zone, window: window, now: now,
+      reading: reading, scheduling: nil, optional: optional, room: room, slot: nil,
+      explain: true, limits: limits)
+    let people = try Reading.people(request, quiet: false)
+    try Reading.warn(about: people, strict: reading.strict, quiet: false, summary: true)
+    return (request, people)
   }
 }
 

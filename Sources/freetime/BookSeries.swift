@@ -133,12 +133,7 @@ extension Freetime.Book {
       firsts: firsts, duration: book.duration.seconds, zone: zone, now: now)
     let window = Interval(
       series.map(\.span.start).min()!, series.map(\.span.end).max()!)
-    let request = try SchedulingRequest(
-      calendars: calendars, peopleFile: peopleFile, zone: zone, window: window, now: now,
-      reading: reading, scheduling: nil, optional: optional, room: room, slot: nil,
-      explain: true, limits: limits)
-    let people = try Reading.people(request, quiet: false)
-    try Reading.warn(about: people, strict: reading.strict, quiet: false, summary: true)
+    let (request, people) = try readPeople(over: window, zone: zone, now: now)
 
     // Every occurrence of every series, in time order.
     var busy: [(series: Int, index: Int, interval: Interval, conflicts: [Conflict])] = []

@@ -225,60 +225,80 @@ extension Suggestions {
   /// another dominates never makes a rotation better (README, Recurring meetings).
   static func bestRotation(_ first: Score, fronts: [[Score]]) -> [Score] {
     let people = first.totals.count
-    var best: [Int] = []
-    var bestKey: (Int, Int64, Int64, [Instant])?
-    var chosen = [Int](repeating: 0, count: fronts.count)
-    var totals = [Int64](repeating: 0, count: people)
+    let levels = fronts.count
+    // Each level's counts end to end (missing, then each person's total), read through
+    // pointers in the search: no reference counting in the loop that runs most.
+    let missing = fronts.flatMap { $0.map(\.missing) }
+    let totals = fronts.flatMap { $0.flatMap(\.totals) }
+    var offsets = [0]
+    for front in fronts { offsets.append(offsets.last! + front.count) }
     // What the levels from each one on add at least: a branch that cannot beat the best so far
     // on missing pairs, or on them and the largest total, is not followed.
-    var restMissing = [Int](repeating: 0, count: fronts.count + 1)
-    var restTotals = [[Int64]](
-      repeating: [Int64](repeating: 0, count: people), count: fronts.count + 1)
-    for level in stride(from: fronts.count - 1, through: 0, by: -1) {
+    var restMissing = [Int](repeating: 0, count: levels + 1)
+    var restTotals = [Int64](repeating: 0, count: (levels + 1) * people)
+    for level in stride(from: levels - 1, through: 0, by: -1) {
       restMissing[level] = restMissing[level + 1] + (fronts[level].map(\.missing).min() ?? 0)
       for p in 0..<people {
-        restTotals[level][p] =
-          restTotals[level + 1][p] + (fronts[level].map { $0.totals[p] }.min() ?? 0)
+        restTotals[level * people + p] =
+          restTotals[(level + 1) * people + p] + (fronts[level].map { $0.totals[p] }.min() ?? 0)
       }
     }
-    func visit(_ level: Int, _ missing: Int) {
-      if let known = bestKey {
-        let least = missing + restMissing[level]
-        if least > known.0 { return }
-        if least == known.0 {
-          var largest: Int64 = 0
-          for p in 0..<people { largest = max(largest, totals[p] + restTotals[level][p]) }
-          if largest > known.1 { return }
+    var best: [Int] = []
+    var bestCounts: (missing: Int, largest: Int64, sum: Int64)?
+    var chosen = [Int](repeating: 0, count: levels)
+    var running = first.totals
+    missing.withUnsafeBufferPointer { missing in
+      totals.withUnsafeBufferPointer { totals in
+        restTotals.withUnsafeBufferPointer { restTotals in
+          running.withUnsafeMutableBufferPointer { running in
+            chosen.withUnsafeMutableBufferPointer { chosen in
+              func visit(_ level: Int, _ lost: Int) {
+                if let known = bestCounts {
+                  let least = lost + restMissing[level]
+                  if least > known.missing { return }
+                  if least == known.missing {
+                    var largest: Int64 = 0
+                    for p in 0..<people {
+                      largest = max(largest, running[p] + restTotals[level * people + p])
+                    }
+                    if largest > known.largest { return }
+                  }
+                }
+                if level == levels {
+                  var largest: Int64 = 0
+                  var sum: Int64 = 0
+                  for p in 0..<people {
+                    largest = max(largest, running[p])
+                    sum += running[p]
+                  }
+                  let counts = (lost, largest, sum)
+                  if let known = bestCounts {
+                    if counts > known { return }
+                    // A tie on the counts: the earlier starts.
+                    if counts == known {
+                      let mine = (0..<levels).map { fronts[$0][chosen[$0]].start }
+                      let theirs = (0..<levels).map { fronts[$0][best[$0]].start }
+                      if !mine.lexicographicallyPrecedes(theirs) { return }
+                    }
+                  }
+                  best = Array(chosen)
+                  bestCounts = counts
+                  return
+                }
+                for i in 0..<(offsets[level + 1] - offsets[level]) {
+                  let row = offsets[level] + i
+                  chosen[level] = i
+                  for p in 0..<people { running[p] += totals[row * people + p] }
+                  visit(level + 1, lost + missing[row])
+                  for p in 0..<people { running[p] -= totals[row * people + p] }
+                }
+              }
+              visit(0, first.missing)
+            }
+          }
         }
-      }
-      if level == fronts.count {
-        var largest: Int64 = 0
-        var sum: Int64 = 0
-        for p in 0..<people {
-          largest = max(largest, totals[p])
-          sum += totals[p]
-        }
-        if let known = bestKey, (missing, largest, sum) > (known.0, known.1, known.2) { return }
-        // The starts only when the counts tie or win.
-        let key = (
-          missing, largest, sum,
-          [first.start] + chosen.enumerated().map { fronts[$0.offset][$0.element].start }
-        )
-        if bestKey == nil || precedes(key, bestKey!) {
-          best = chosen
-          bestKey = key
-        }
-        return
-      }
-      for (i, candidate) in fronts[level].enumerated() {
-        chosen[level] = i
-        for p in 0..<people { totals[p] += candidate.totals[p] }
-        visit(level + 1, missing + candidate.missing)
-        for p in 0..<people { totals[p] -= candidate.totals[p] }
       }
     }
-    for p in 0..<people { totals[p] = first.totals[p] }
-    visit(0, first.missing)
     return best.enumerated().map { fronts[$0.offset][$0.element] }
   }
 

@@ -87,10 +87,23 @@ public enum Suggestions {
   /// Seconds of `interval` outside sorted, disjoint `comfort` time.
   static func outside(_ interval: Interval, comfort: [Interval]) -> Int64 {
     var inside: Int64 = 0
-    for span in comfort where span.overlaps(interval) {
-      inside += min(span.end, interval.end) - max(span.start, interval.start)
+    var i = firstEnding(after: interval.start, in: comfort)
+    while i < comfort.count && comfort[i].start < interval.end {
+      inside += min(comfort[i].end, interval.end) - max(comfort[i].start, interval.start)
+      i += 1
     }
     return interval.duration - inside
+  }
+
+  /// The index of the first of sorted, disjoint `spans` that ends after `instant`.
+  static func firstEnding(after instant: Instant, in spans: [Interval]) -> Int {
+    var lo = 0
+    var hi = spans.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if spans[mid].end <= instant { lo = mid + 1 } else { hi = mid }
+    }
+    return lo
   }
 
   /// What a meeting costs a person (README, Suggestions): each minute of it outside their
@@ -104,27 +117,36 @@ public enum Suggestions {
     var total: Int64 = 0
     var m = interval.start
     // The first comfort span that ends after the minute being looked at.
-    var lo = 0
-    var hi = comfort.count
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if comfort[mid].end <= m { lo = mid + 1 } else { hi = mid }
+    var next = firstEnding(after: m, in: comfort)
+    // All of it in comfort: nothing to add up.
+    if next < comfort.count && comfort[next].start <= m && comfort[next].end >= interval.end {
+      return 0
     }
-    var next = lo
+    // One offset for the whole meeting unless the zone changes within it.
+    let span = zone.utcOffsetSpan(at: interval.start)
+    let steady = span.from <= interval.start && interval.end <= span.to
+    func wall(_ t: Instant) -> Int64 {
+      steady && t >= interval.start && t < interval.end
+        ? t + Int64(span.offset) : LocalTimeResolver.civil(t, in: zone)
+    }
+    // The wall clock of the comfort edges around `next`, worked out when it moves.
+    var edges = (index: -1, before: Int64.max, after: Int64.max)
     while m < interval.end {
       while next < comfort.count && comfort[next].end <= m { next += 1 }
       if next < comfort.count && comfort[next].start <= m {
         m += 60
         continue
       }
+      if edges.index != next {
+        edges = (
+          next, next > 0 ? LocalTimeResolver.civil(comfort[next - 1].end, in: zone) : Int64.max,
+          next < comfort.count ? LocalTimeResolver.civil(comfort[next].start, in: zone) : Int64.max
+        )
+      }
+      let clock = wall(m)
       var gap = Int64.max
-      let wall = LocalTimeResolver.civil(m, in: zone)
-      if next > 0 {
-        gap = wall - LocalTimeResolver.civil(comfort[next - 1].end, in: zone)
-      }
-      if next < comfort.count {
-        gap = min(gap, LocalTimeResolver.civil(comfort[next].start, in: zone) - (wall + 60))
-      }
+      if edges.before != Int64.max { gap = clock - edges.before }
+      if edges.after != Int64.max { gap = min(gap, edges.after - (clock + 60)) }
       total += gap == Int64.max ? 1 : 1 + max(0, gap) / 3600
       m += 60
     }

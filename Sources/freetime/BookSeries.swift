@@ -144,6 +144,10 @@ extension Freetime.Book {
     }
     busy.sort { $0.interval.start < $1.interval.start }
     let total = series.map(\.occurrences.count).reduce(0, +)
+    // Every target checked before anything is said or written (as for one meeting).
+    let targets = try book.addTo.map {
+      try Booking.directory($0, people: people, request: request)
+    }
     if !busy.isEmpty && !book.force {
       let listed = busy.map {
         TimeText.human($0.interval.start, zone: zone) + " ("
@@ -176,11 +180,8 @@ extension Freetime.Book {
         description: book.description, organizer: book.organizer,
         uid: UUID().uuidString.lowercased() + "@freetime", recurrence: one.recurrence(zone: zone))
     }
-    // As for one meeting: every target checked, then the invitations (one stream of a
-    // VCALENDAR per series, RFC 5545 §3.4), then the copies.
-    let targets = try book.addTo.map {
-      try Booking.directory($0, people: people, request: request)
-    }
+    // As for one meeting: the invitations (one stream of a VCALENDAR per series, RFC 5545
+    // §3.4), then the copies.
     try Output.write(
       invitations.map { $0.ics(method: true) }.joined(), to: output.output, quiet: false)
     for (person, directory) in targets {

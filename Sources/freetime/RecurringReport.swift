@@ -35,6 +35,9 @@ struct RecurringReport {
     }
   }
 
+  /// "once", "2 times".
+  static func times(_ n: Int) -> String { n == 1 ? "once" : "\(n) times" }
+
   func day(_ instant: Instant) -> String {
     let f = TimeText.fields(instant, zone: request.zone).fields
     return "\(TimeText.weekday(f)) \(TimeText.date(f))"
@@ -69,11 +72,11 @@ struct RecurringReport {
   func table() -> String {
     let required = people.filter { $0.role == .required }.map(\.name)
     let length =
-      repetition.count.map { "\($0) times" }
+      repetition.count.map(Self.times)
       ?? "until \(TimeText.human(repetition.until ?? 0, zone: request.zone))"
     var out =
       Terminal.wrap(
-        "Best \(periodName) times for \(DurationSyntax.short(duration.seconds)), \(length), with "
+        "Best times for \(DurationSyntax.short(duration.seconds)) \(periodName), \(length), with "
           + Sanitize.text(required.joined(separator: ", "), limit: 300) + " in \(request.zone.name)"
           + " (* outside their comfort hours; cost: README, Suggestions)",
         width: Terminal.columns) + "\n"
@@ -85,12 +88,12 @@ struct RecurringReport {
         out +=
           "\n\(rank + 1). \(day(meeting.firsts[0].start))  "
           + span(meeting.firsts[0], zone: request.zone)
-          + ", \(periodName), \(meeting.occurrences.count) times to \(day(last.start))\n"
+          + ", \(periodName), \(Self.times(meeting.occurrences.count)) to \(day(last.start))\n"
       } else {
         let firsts = meeting.firsts.map { "\(day($0.start)) \(span($0, zone: request.zone))" }
         out +=
           "\n\(rank + 1). A rotation of \(k), in turn: " + firsts.joined(separator: "; ")
-          + "; \(meeting.occurrences.count) times to \(day(last.start))\n"
+          + "; \(Self.times(meeting.occurrences.count)) to \(day(last.start))\n"
       }
       let names = meeting.required.map { Sanitize.text($0, limit: 40) }
       let width = names.map(\.count).max() ?? 0
@@ -121,6 +124,10 @@ struct RecurringReport {
         let roomless = meeting.occurrences.filter { $0.rooms.isEmpty }
         if !everywhere.isEmpty {
           notes.append("rooms: " + everywhere.joined(separator: ", "))
+        } else if roomless.isEmpty {
+          notes.append(
+            "no one room is free at every occurrence (the rooms by occurrence are in --format json); none is booked"
+          )
         }
         if !roomless.isEmpty {
           notes.append(
@@ -209,12 +216,20 @@ struct RecurringReport {
       words += base.tokens(room).flatMap { ["--room", $0] }
     }
     let missed = meeting.missed
-    let missing = meeting.required.enumerated().filter { missed[$0.offset] > 0 }.map(\.element)
+    var missing = meeting.required.enumerated().filter { missed[$0.offset] > 0 }.map(\.element)
+    var attending = meeting.required.enumerated().filter { missed[$0.offset] == 0 }
+      .map(\.element)
+    if attending.isEmpty && !missing.isEmpty {
+      // Everyone misses an occurrence: they stay required, and the series is booked as
+      // suggested, with the occurrences they miss (listed above) in it.
+      attending = missing
+      missing = []
+      words.append("--force")
+    }
     for name in missing + people.filter({ $0.role == .optional }).map(\.name) {
       words += base.tokens(name).flatMap { ["--optional", $0] }
     }
-    words += meeting.required.enumerated().filter { missed[$0.offset] == 0 }
-      .flatMap { base.tokens($0.element) }
+    words += attending.flatMap { base.tokens($0) }
     return words.map(Shell.quote)
   }
 

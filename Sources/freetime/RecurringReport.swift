@@ -112,6 +112,14 @@ struct RecurringReport {
         out += Terminal.wrap(line, width: Terminal.columns) + "\n"
       }
       var notes: [String] = []
+      if let single, single.missingPairs <= meeting.missingPairs,
+        single.largestTotal <= meeting.largestTotal
+      {
+        notes.append(
+          "one time is as fair: \(day(single.firsts[0].start)) "
+            + span(single.firsts[0], zone: request.zone) + " costs no one more than "
+            + "\(single.largestTotal) (without --rotate)")
+      }
       let failing = meeting.occurrences.filter { !$0.missing.isEmpty }
       if !failing.isEmpty {
         notes.append(

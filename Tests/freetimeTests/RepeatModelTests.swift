@@ -126,26 +126,14 @@ import Testing
         format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
     }
     let arguments = RepeatModelTests.team + window + rest
-    let ours = try Run.freetime(["suggest", "--format", "json"] + arguments)
-    #expect(ours.status == 0, "\(ours.stderr)")
-    let modelArguments = arguments.map { $0 == "--duration" ? "--suggest" : $0 }
-    let theirs = try Run.command(Run.pythonPath, [ModelTests.model] + modelArguments)
-    #expect(theirs.status == 0, "\(theirs.stderr)")
-    let check = try Run.python(
-      """
-      import json, sys
-      a = json.loads(sys.argv[1])["suggestions"]; b = json.loads(sys.argv[2])["suggestions"]
-      occ = lambda o: (o["start"], o["end"], o["missing"], o.get("rooms", []))
-      key = lambda s: (s["start"], s["end"], [occ(o) for o in s["occurrences"]],
-                       [(x["name"], x["cost"], x["missed"]) for x in s["attendees"]],
-                       [(r["start"], r["end"]) for r in s.get("rotation", [])])
-      A, B = list(map(key, a)), list(map(key, b))
-      if A != B:
-          at = next((i for i, (x, y) in enumerate(zip(A, B)) if x != y), min(len(A), len(B)))
-          print("suggestion", at, "of", len(A), "and", len(B), "freetime", A[at:at + 1], "model", B[at:at + 1])
-          sys.exit(1)
-      print(len(a))
-      """, [ours.stdout, theirs.stdout])
+    let check = try SuggestModelTests.againstTheModel(
+      arguments,
+      key: """
+        lambda s: (s["start"], s["end"],
+                   [(o["start"], o["end"], o["missing"], o.get("rooms", [])) for o in s["occurrences"]],
+                   [(x["name"], x["cost"], x["missed"]) for x in s["attendees"]],
+                   [(r["start"], r["end"]) for r in s.get("rotation", [])])
+        """)
     #expect(check.status == 0, "\(options): \(check.stdout)")
     #expect((Int(check.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) >= 1)
   }

@@ -35,22 +35,35 @@ import Testing
       word != "--tz" && (i == 0 || options[i - 1] != "--tz")
     }.map(\.element)
     let arguments = SuggestModelTests.team + window + rest
+    let check = try Self.againstTheModel(
+      arguments,
+      key: """
+        lambda s: (s["start"], s["end"], [(x["name"], x["outsideMinutes"], x["cost"]) for x in s["attendees"]],
+                   s["missing"], s["optional"], s["rooms"])
+        """)
+    #expect(check.status == 0, "\(options): \(check.stdout)")
+    #expect((Int(check.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) >= 1)
+  }
+
+  /// `freetime suggest --format json` and the model on `arguments`, compared suggestion by
+  /// suggestion on `key` (a Python function of one suggestion); the check prints how many.
+  static func againstTheModel(_ arguments: [String], key: String) throws -> Run {
     let ours = try Run.freetime(["suggest", "--format", "json"] + arguments)
     #expect(ours.status == 0, "\(ours.stderr)")
     let modelArguments = arguments.map { $0 == "--duration" ? "--suggest" : $0 }
     let theirs = try Run.command(Run.pythonPath, [ModelTests.model] + modelArguments)
     #expect(theirs.status == 0, "\(theirs.stderr)")
-    let check = try Run.python(
+    return try Run.python(
       """
       import json, sys
       a = json.loads(sys.argv[1])["suggestions"]; b = json.loads(sys.argv[2])["suggestions"]
-      key = lambda s: (s["start"], s["end"], [(x["name"], x["outsideMinutes"], x["cost"]) for x in s["attendees"]],
-                       s["missing"], s["optional"], s["rooms"])
-      if list(map(key, a)) != list(map(key, b)):
-          print("freetime", list(map(key, a))[:3], "model", list(map(key, b))[:3]); sys.exit(1)
+      key = \(key)
+      A, B = list(map(key, a)), list(map(key, b))
+      if A != B:
+          at = next((i for i, (x, y) in enumerate(zip(A, B)) if x != y), min(len(A), len(B)))
+          print("suggestion", at, "of", len(A), "and", len(B), "freetime", A[at:at + 1], "model", B[at:at + 1])
+          sys.exit(1)
       print(len(a))
       """, [ours.stdout, theirs.stdout])
-    #expect(check.status == 0, "\(options): \(check.stdout)")
-    #expect((Int(check.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) >= 1)
   }
 }

@@ -131,6 +131,14 @@ extension Freetime.Book {
     }
     var series = try repetition.series(
       firsts: firsts, duration: book.duration.seconds, zone: zone, now: now)
+    // A rotation's times take turns: two that meet at once are a mistake in --at.
+    let all = series.enumerated().flatMap { j, one in one.occurrences.map { (j, $0.interval) } }
+      .sorted { $0.1.start < $1.1.start }
+    for (a, b) in zip(all, all.dropFirst()) where a.0 != b.0 && a.1.overlaps(b.1) {
+      throw ValidationError(
+        "the rotation's times meet at once on \(TimeText.human(b.1.start, zone: zone)): give each --at in its own period (a week apart for weekly)."
+      )
+    }
     let window = Interval(
       series.map(\.span.start).min()!, series.map(\.span.end).max()!)
     let (request, people) = try readPeople(over: window, zone: zone, now: now)

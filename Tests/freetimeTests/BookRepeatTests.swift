@@ -398,6 +398,12 @@ import Testing
       (["--until", "2027-01-01", "--at", "2026-11-24T08:00"], "--until needs --repeat"),
       (["--skip-conflicts", "--at", "2026-11-24T08:00"], "--skip-conflicts needs --repeat"),
       (["--repeat", "fortnightly", "--at", "2026-11-24T08:00"], "is not a period"),
+      (
+        [
+          "--repeat", "weekly", "--rotate", "2", "--at", "2026-11-24T08:00", "--at",
+          "2026-11-24T08:30",
+        ], "the rotation's times meet at once"
+      ),
       (["--repeat", "daily", "--at", "2026-11-28T08:00"], "is on a weekend"),
       (
         ["--repeat", "weekly", "--at", "2026-11-24T08:00", "--until", "2026-11-01"],

@@ -133,7 +133,7 @@ public enum Booking {
   }
 
   /// A path with symbolic links, `.` and `..` resolved, without a trailing slash.
-  static func canonical(_ path: String) -> String {
+  public static func canonical(_ path: String) -> String {
     guard let resolved = realpath(path, nil) else {
       return path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
     }

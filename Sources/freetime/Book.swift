@@ -17,11 +17,16 @@ struct BookOptions: ParsableArguments {
       valueName: "when"))
   var at: [String] = []
 
-  @Option(help: ArgumentHelp("How long it is.", valueName: "duration"))
-  var duration: DurationArgument
+  /// Required to book; with --reschedule, a new length.
+  @Option(
+    help: ArgumentHelp(
+      "How long it is (with --reschedule: a new length, default the meeting's own).",
+      valueName: "duration"))
+  var duration: DurationArgument?
 
+  /// Required to book; --reschedule and --cancel keep the meeting's own.
   @Option(help: ArgumentHelp("Its title (SUMMARY).", valueName: "text"))
-  var title: String
+  var title: String?
 
   @Option(help: ArgumentHelp("Its description.", valueName: "text"))
   var description: String?
@@ -45,7 +50,13 @@ struct BookOptions: ParsableArguments {
     if at.isEmpty {
       throw ValidationError("Missing expected argument '--at <when>' (e.g. --at 2026-11-23T16:00).")
     }
+    guard let duration else {
+      throw ValidationError("Missing expected argument '--duration <duration>' (e.g. --duration 1h).")
+    }
     if duration.seconds <= 0 { throw ValidationError("--duration must be longer than 0s.") }
+    guard let title else {
+      throw ValidationError("Missing expected argument '--title <text>'.")
+    }
     if title.trimmingWhitespace().isEmpty { throw ValidationError("--title must not be empty.") }
   }
 }
@@ -97,6 +108,8 @@ extension Freetime {
     @OptionGroup var skip: SkipConflictsOption
     /// -o.
     @OptionGroup var output: OutputFileOptions
+    /// --reschedule, --cancel, --occurrence.
+    @OptionGroup var lifecycle: LifecycleOptions
 
     @Option(
       help: ArgumentHelp(
@@ -123,6 +136,7 @@ extension Freetime {
 
     func validate() throws {
       try calendars.check()
+      if lifecycle.uid != nil { return try checkLifecycle() }
       try book.check()
       try repetition.check(
         atCount: book.at.count, force: book.force, skipConflicts: skip.skipConflicts)
@@ -133,12 +147,13 @@ extension Freetime {
     func run() throws {
       let zone = try SchedulingRequest.zone(tz)
       let now = Instant(time(nil))
+      if lifecycle.uid != nil { return try runLifecycle(zone: zone, now: now) }
       if repetition.repeatPeriod != nil { return try runSeries(zone: zone, now: now) }
       guard let start = WhenSyntax.parse(book.at[0], now: now, base: now, zone: zone) else {
         throw ValidationError(
           "--at '\(book.at[0])' is not a WHEN (try 2026-11-23T16:00, 2026-11-23T16:00+01:00).")
       }
-      let meeting = Interval(start, start + book.duration.seconds)
+      let meeting = Interval(start, start + book.duration!.seconds)
       let (request, people) = try readPeople(over: meeting, zone: zone, now: now)
       let busy = Booking.conflicts(people, meeting: meeting)
       if !busy.isEmpty && !book.force {
@@ -148,7 +163,7 @@ extension Freetime {
         throw ExitCode(1)
       }
       let invitation = try Booking.invitation(
-        people, meeting: meeting, request: request, title: book.title,
+        people, meeting: meeting, request: request, title: book.title!,
         description: book.description, organizer: book.organizer,
         uid: UUID().uuidString.lowercased() + "@freetime")
       // Every target is checked before anything is written, and the invitation is written

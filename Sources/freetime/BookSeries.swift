@@ -130,7 +130,7 @@ extension Freetime.Book {
       firsts.append(start)
     }
     var series = try repetition.series(
-      firsts: firsts, duration: book.duration.seconds, zone: zone, now: now)
+      firsts: firsts, duration: book.duration!.seconds, zone: zone, now: now)
     // A rotation's times take turns: two that meet at once are a mistake in --at.
     let all = series.enumerated().flatMap { j, one in one.occurrences.map { (j, $0.interval) } }
       .sorted { $0.1.start < $1.1.start }
@@ -184,7 +184,7 @@ extension Freetime.Book {
     }
     let invitations = try series.map { one in
       try Booking.invitation(
-        people, meeting: one.occurrences[0].interval, request: request, title: book.title,
+        people, meeting: one.occurrences[0].interval, request: request, title: book.title!,
         description: book.description, organizer: book.organizer,
         uid: UUID().uuidString.lowercased() + "@freetime", recurrence: one.recurrence(zone: zone))
     }

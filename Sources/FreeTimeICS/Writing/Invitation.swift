@@ -33,6 +33,16 @@ public struct Invitation: Sendable {
   public var attendees: [Attendee]
   /// How the meeting repeats (`book --repeat`), nil for one meeting.
   public var recurrence: Recurrence?
+  /// SEQUENCE (RFC 5545 §3.8.7.4): 0 for a new meeting, one more for each change.
+  public var sequence = 0
+  /// STATUS:CANCELLED instead of CONFIRMED (`book --cancel`, RFC 5546 §3.2.5).
+  public var cancelled = false
+  /// The original start of the one occurrence this VEVENT changes (RECURRENCE-ID, RFC 5545
+  /// §3.8.4.4), nil for the whole meeting.
+  public var recurrenceID: Instant?
+
+  /// The iTIP method of the message (RFC 5546 §1.4).
+  public enum Method: Sendable { case request, cancel }
 
   /// A recurring meeting (README, Recurring meetings): `interval` is its first occurrence.
   public struct Recurrence: Sendable {
@@ -86,13 +96,22 @@ public struct Invitation: Sendable {
   /// busy however `--tentative` is set. Everyone else keeps NEEDS-ACTION until they answer
   /// (RFC 5546 §3.2.2).
   public func ics(method: Bool, owner: String? = nil) -> String {
+    ics(method ? .request : nil, owner: owner)
+  }
+
+  /// `ics(method:owner:)` with the message's method (nil: the copy in a calendar directory).
+  public func ics(_ method: Method?, owner: String? = nil) -> String {
     Libical.setUp()
     let cal = icalcomponent_new(ICAL_VCALENDAR_COMPONENT)!
     defer { icalcomponent_free(cal) }
     icalcomponent_add_property(cal, icalproperty_new_version("2.0"))
     icalcomponent_add_property(cal, icalproperty_new_prodid("-//freetime//freetime//EN"))
     icalcomponent_add_property(cal, icalproperty_new_calscale("GREGORIAN"))
-    if method { icalcomponent_add_property(cal, icalproperty_new_method(ICAL_METHOD_REQUEST)) }
+    switch method {
+    case .request?: icalcomponent_add_property(cal, icalproperty_new_method(ICAL_METHOD_REQUEST))
+    case .cancel?: icalcomponent_add_property(cal, icalproperty_new_method(ICAL_METHOD_CANCEL))
+    case nil: break
+    }
     // UTC for --tz UTC, and for a meeting that starts or ends in the second pass of a fold (a
     // recurring one never does: `book --repeat` refuses it, as its rule repeats the wall clock).
     let utc =
@@ -111,6 +130,18 @@ public struct Invitation: Sendable {
         let time = ICSTime.icaltime(
           civil: LocalTimeResolver.civil(instant, in: zone), isDate: false)
         prop = isStart ? icalproperty_new_dtstart(time)! : icalproperty_new_dtend(time)!
+        icalproperty_add_parameter(prop, icalparameter_new_tzid(zone.name))
+      }
+      icalcomponent_add_property(event, prop)
+    }
+    if let recurrenceID {
+      // In the form of DTSTART (RFC 5545 §3.8.4.4): in this zone with its TZID, or in UTC.
+      let prop: OpaquePointer
+      if utc {
+        prop = icalproperty_new_recurrenceid(ICSTime.icaltime(utc: recurrenceID))!
+      } else {
+        prop = icalproperty_new_recurrenceid(
+          ICSTime.icaltime(civil: LocalTimeResolver.civil(recurrenceID, in: zone), isDate: false))!
         icalproperty_add_parameter(prop, icalparameter_new_tzid(zone.name))
       }
       icalcomponent_add_property(event, prop)
@@ -135,7 +166,9 @@ public struct Invitation: Sendable {
       event, icalproperty_new_organizer("mailto:" + Invitation.bare(organizer)))
     for attendee in attendees {
       let prop = icalproperty_new_attendee("mailto:" + Invitation.bare(attendee.address))!
-      icalproperty_add_parameter(prop, icalparameter_new_cn(attendee.name))
+      if !attendee.name.isEmpty {
+        icalproperty_add_parameter(prop, icalparameter_new_cn(attendee.name))
+      }
       switch attendee.kind {
       case .required:
         icalproperty_add_parameter(prop, icalparameter_new_role(ICAL_ROLE_REQPARTICIPANT))
@@ -147,7 +180,7 @@ public struct Invitation: Sendable {
       let address = Invitation.bare(attendee.address).lowercased()
       let accepted =
         address == Invitation.bare(organizer).lowercased()
-        || (!method && owner.map { Invitation.bare($0).lowercased() == address } == true)
+        || (method == nil && owner.map { Invitation.bare($0).lowercased() == address } == true)
       icalproperty_add_parameter(
         prop,
         icalparameter_new_partstat(accepted ? ICAL_PARTSTAT_ACCEPTED : ICAL_PARTSTAT_NEEDSACTION))
@@ -159,8 +192,9 @@ public struct Invitation: Sendable {
       )
       icalcomponent_add_property(event, prop)
     }
-    icalcomponent_add_property(event, icalproperty_new_sequence(0))
-    icalcomponent_add_property(event, icalproperty_new_status(ICAL_STATUS_CONFIRMED))
+    icalcomponent_add_property(event, icalproperty_new_sequence(Int32(sequence)))
+    icalcomponent_add_property(
+      event, icalproperty_new_status(cancelled ? ICAL_STATUS_CANCELLED : ICAL_STATUS_CONFIRMED))
     icalcomponent_add_property(event, icalproperty_new_transp(ICAL_TRANSP_OPAQUE))
     icalcomponent_add_component(cal, event)
     return ICSWriter.render(cal)

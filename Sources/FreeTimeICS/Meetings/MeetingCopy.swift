@@ -42,6 +42,19 @@ public struct MeetingAttendee: Sendable, Equatable {
   public var delegatedTo: [String]
   public var delegatedFrom: [String]
 
+  public init(
+    address: String, name: String?, role: String, partstat: String, cutype: String,
+    delegatedTo: [String], delegatedFrom: [String]
+  ) {
+    self.address = address
+    self.name = name
+    self.role = role
+    self.partstat = partstat
+    self.cutype = cutype
+    self.delegatedTo = delegatedTo
+    self.delegatedFrom = delegatedFrom
+  }
+
   /// A room or other resource (CUTYPE=ROOM or RESOURCE).
   public var isRoom: Bool { cutype == "ROOM" || cutype == "RESOURCE" }
   /// Whether the meeting needs them: a room, a required participant or the chair (RFC 5545

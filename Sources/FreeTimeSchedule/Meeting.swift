@@ -5,7 +5,8 @@ import FreeTimeICS
 /// cancel): its newest version, the newest version of each changed occurrence, and every copy.
 public struct Meeting: Sendable {
   public var uid: String
-  /// The newest version of the whole meeting (the series' master), by SEQUENCE then DTSTAMP.
+  /// The newest version of the whole meeting (the series' master), by SEQUENCE then DTSTAMP,
+  /// with the attendees of every copy of that SEQUENCE.
   public var master: MeetingCopy
   /// The newest version of each occurrence changed on its own (RECURRENCE-ID), by its
   /// original start.
@@ -49,6 +50,26 @@ public struct Meeting: Sendable {
         )
       }
     }
+    // An attendee's own copy may list fewer people (their client's choice): the people of the
+    // meeting are those of every copy of its newest SEQUENCE, in the order of the organizer's
+    // message (METHOD:REQUEST) first, else of the copy that lists the most; a name (CN) one
+    // copy leaves out comes from another.
+    let same = masters.filter { $0.sequence == master.sequence }.sorted { a, b in
+      if (a.method == "REQUEST") != (b.method == "REQUEST") { return a.method == "REQUEST" }
+      if a.attendees.count != b.attendees.count { return a.attendees.count > b.attendees.count }
+      return a.isNewer(than: b)
+    }
+    var attendees: [MeetingAttendee] = []
+    for other in same {
+      for a in other.attendees {
+        if let i = attendees.firstIndex(where: { $0.address == a.address }) {
+          if attendees[i].name == nil { attendees[i].name = a.name }
+        } else {
+          attendees.append(a)
+        }
+      }
+    }
+    master.attendees = attendees
     guard let start = master.start else {
       throw ScheduleError("\(master.file):\(master.firstLine): meeting \(uid) has no DTSTART")
     }

@@ -101,7 +101,9 @@ public struct Replies: Sendable {
       case .accepted: entries[k].settled = true
       case .delegated:
         let to = Set(entries[k].delegatedTo)
-        entries[k].settled = entries.contains { to.contains($0.attendee.address) && $0.answer == .accepted }
+        entries[k].settled = entries.contains {
+          to.contains($0.attendee.address) && $0.answer == .accepted
+        }
       default: break
       }
     }

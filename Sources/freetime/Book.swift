@@ -51,7 +51,8 @@ struct BookOptions: ParsableArguments {
       throw ValidationError("Missing expected argument '--at <when>' (e.g. --at 2026-11-23T16:00).")
     }
     guard let duration else {
-      throw ValidationError("Missing expected argument '--duration <duration>' (e.g. --duration 1h).")
+      throw ValidationError(
+        "Missing expected argument '--duration <duration>' (e.g. --duration 1h).")
     }
     if duration.seconds <= 0 { throw ValidationError("--duration must be longer than 0s.") }
     guard let title else {
@@ -86,6 +87,18 @@ extension Freetime {
         times: K series (K invitations, one VCALENDAR each, in one stream), each every K \
         periods, occurrence i of N in series i mod K; --add-to writes each as its own <UID>.ics.
 
+        Reschedule and cancel (RFC 5546): --reschedule UID --at WHEN finds the meeting by its \
+        UID in the calendars given (its newest version by SEQUENCE, then DTSTAMP), checks the \
+        new time for the people of the meeting whose calendars are given (its own busy time is \
+        no conflict; --force moves it anyway; someone whose calendar is not given is noted) and \
+        writes a REQUEST with SEQUENCE + 1, the same title, people and room, everyone asked \
+        again, for the same length unless --duration is given. --cancel UID writes a \
+        METHOD:CANCEL with STATUS:CANCELLED and SEQUENCE + 1. --add-to replaces the copy in \
+        that directory (a cancelled one stays, STATUS:CANCELLED). For a series, --occurrence \
+        WHEN (its original start) changes that occurrence alone (RECURRENCE-ID), added to the \
+        copy's file; without it the whole series moves (same rule from --at) or is cancelled. \
+        freetime replies UID lists who answered.
+
         Examples:
           freetime book --at 2026-11-24T15:00 --duration 1h --title "Design review" alice bob
           freetime book --at 2026-11-24T15:00+01:00 --duration 30m --title Sync --room atlas \\
@@ -94,6 +107,8 @@ extension Freetime {
             --occurrences 10 --skip-conflicts alice bob
           freetime book --at 2026-11-24T08:00 --at 2026-12-01T17:00 --rotate 2 --repeat weekly \\
             --duration 1h --title "Team call" --tz Europe/London alice bob carol
+          freetime book --reschedule 1b9c…@freetime --at 2026-11-25T10:00 --add-to alice alice bob
+          freetime book --cancel 1b9c…@freetime --occurrence 2026-12-01T15:00 alice bob
         """
     )
 
@@ -137,6 +152,10 @@ extension Freetime {
     func validate() throws {
       try calendars.check()
       if lifecycle.uid != nil { return try checkLifecycle() }
+      if lifecycle.occurrence != nil {
+        throw ValidationError(
+          "--occurrence names one occurrence to --reschedule or --cancel: give one of them.")
+      }
       try book.check()
       try repetition.check(
         atCount: book.at.count, force: book.force, skipConflicts: skip.skipConflicts)

@@ -54,15 +54,16 @@ extension Freetime.Book {
       if !book.at.isEmpty || book.duration != nil {
         throw ValidationError("--cancel takes no --at or --duration: the meeting keeps its time.")
       }
-      if book.force { throw ValidationError("--cancel checks no one's time: --force is not needed.") }
+      if book.force {
+        throw ValidationError("--cancel checks no one's time: --force is not needed.")
+      }
     }
     for (given, name) in [
       (book.title != nil, "--title"), (book.description != nil, "--description"),
-      (book.organizer != nil, "--organizer"), (!optional.isEmpty, "--optional"),
-      (!room.isEmpty, "--room"),
+      (book.organizer != nil, "--organizer"),
     ] where given {
       throw ValidationError(
-        "\(option) keeps the meeting's own title, description, organizer, people and room: \(name) is not taken."
+        "\(option) keeps the meeting's own title, description and organizer: \(name) is not taken."
       )
     }
     if repetition.period != nil || repetition.occurrences != nil || repetition.until != nil
@@ -88,7 +89,8 @@ extension Freetime.Book {
           }
         case .standardInput:
           throw CommandError(
-            "--reschedule and --cancel look for the meeting in files: standard input (-) cannot be given")
+            "--reschedule and --cancel look for the meeting in files: standard input (-) cannot be given"
+          )
         }
       }
     }
@@ -103,12 +105,13 @@ extension Freetime.Book {
     // The calendars (people-file names resolved) before the window is known: where to look.
     let located = try SchedulingRequest(
       calendars: calendars, peopleFile: peopleFile, zone: zone, window: Interval(now, now + 1),
-      now: now, reading: reading, scheduling: nil, optional: [], room: [], slot: nil,
+      now: now, reading: reading, scheduling: nil, optional: optional, room: room, slot: nil,
       explain: false, limits: limits)
     let meeting = try Meeting.find(uid: uid, in: try meetingFiles(located), zone: zone)
     if meeting.master.isCancelled && meeting.master.method != "REQUEST" {
       throw CommandError(
-        "\(meeting.master.file):\(meeting.master.firstLine): meeting \(uid) is cancelled (STATUS:CANCELLED)")
+        "\(meeting.master.file):\(meeting.master.firstLine): meeting \(uid) is cancelled (STATUS:CANCELLED)"
+      )
     }
     let masterZone = try meeting.zone(fallback: zone)
     let first = try meeting.interval(fallback: zone)
@@ -122,13 +125,15 @@ extension Freetime.Book {
       }
       guard meeting.master.rule != nil else {
         throw CommandError(
-          "--occurrence: meeting \(uid) does not repeat (no RRULE); change it as a whole without --occurrence")
+          "--occurrence: meeting \(uid) does not repeat (no RRULE); change it as a whole without --occurrence"
+        )
       }
       let series = try meeting.series(fallback: zone)!
       if let moved = meeting.overrides[id] {
         if moved.isCancelled {
           throw CommandError(
-            "--occurrence \(TimeText.human(id, zone: zone)): that occurrence of \(uid) is cancelled already")
+            "--occurrence \(TimeText.human(id, zone: zone)): that occurrence of \(uid) is cancelled already"
+          )
         }
         let interval = try Meeting.interval(of: moved, fallback: zone, meeting: meeting)
         occurrence = (id, interval)
@@ -146,7 +151,8 @@ extension Freetime.Book {
     }
 
     // The new time: one meeting, one occurrence, or the whole series from --at.
-    let length = book.duration?.seconds ?? ((occurrence?.now ?? first).end - (occurrence?.now ?? first).start)
+    let length =
+      book.duration?.seconds ?? ((occurrence?.now ?? first).end - (occurrence?.now ?? first).start)
     var newInterval = occurrence?.now ?? first
     var newSeries: MeetingSeries?
     if !cancelling {
@@ -162,7 +168,7 @@ extension Freetime.Book {
     let window = newSeries?.span ?? newInterval
     let request = try SchedulingRequest(
       calendars: calendars, peopleFile: peopleFile, zone: zone, window: window, now: now,
-      reading: reading, scheduling: nil, optional: [], room: [], slot: nil,
+      reading: reading, scheduling: nil, optional: optional, room: room, slot: nil,
       explain: true, limits: limits)
     var people = try Reading.people(request, quiet: false)
     try Reading.warn(about: people, strict: reading.strict, quiet: false, summary: true)
@@ -207,7 +213,8 @@ extension Freetime.Book {
     }
     if invitation.organizer.isEmpty {
       throw CommandError(
-        "\(meeting.master.file):\(meeting.master.firstLine): meeting \(uid) has no ORGANIZER and no ATTENDEE")
+        "\(meeting.master.file):\(meeting.master.firstLine): meeting \(uid) has no ORGANIZER and no ATTENDEE"
+      )
     }
 
     // Every copy worked out before anything is written (book's order: the message, then the
@@ -230,9 +237,11 @@ extension Freetime.Book {
       guard !files.isEmpty else {
         if occurrence != nil {
           throw CommandError(
-            "--add-to \(entry): no copy of meeting \(uid) in \(directory) to change one occurrence of")
+            "--add-to \(entry): no copy of meeting \(uid) in \(directory) to change one occurrence of"
+          )
         }
-        copies.append(((directory.hasSuffix("/") ? directory : directory + "/") + uid + ".ics", copy))
+        copies.append(
+          ((directory.hasSuffix("/") ? directory : directory + "/") + uid + ".ics", copy))
         continue
       }
       for file in files {
@@ -248,7 +257,8 @@ extension Freetime.Book {
         copies.append((file, text))
       }
     }
-    try Output.write(invitation.ics(cancelling ? .cancel : .request), to: output.output, quiet: false)
+    try Output.write(
+      invitation.ics(cancelling ? .cancel : .request), to: output.output, quiet: false)
     for (path, text) in copies { try Output.write(text, to: path, quiet: true) }
   }
 
@@ -271,11 +281,13 @@ extension Freetime.Book {
       && CivilTime.floorMod(RepeatOptions.day(start, zone: zone) + 4, 7) % 6 == 0
     {
       throw ValidationError(
-        "--at \(TimeText.human(start, zone: zone)) is on a weekend, and the meeting meets Monday to Friday: start on a weekday.")
+        "--at \(TimeText.human(start, zone: zone)) is on a weekend, and the meeting meets Monday to Friday: start on a weekday."
+      )
     }
     for instant in [start, start + length] where !RepeatOptions.onWallClock(instant, zone: zone) {
       throw ValidationError(
-        "the meeting at \(TimeText.human(start, zone: zone)) would start or end in the hour \(zone.name) repeats when its clocks go back; choose another time, or --tz UTC.")
+        "the meeting at \(TimeText.human(start, zone: zone)) would start or end in the hour \(zone.name) repeats when its clocks go back; choose another time, or --tz UTC."
+      )
     }
     var series = MeetingSeries(first: start, duration: length, repetition: repetition, zone: zone)
     series.skipped = old.skipped.filter { $0 < series.occurrences.count }
@@ -309,7 +321,8 @@ extension Freetime.Book {
     }
     for a in attendees where !matched.contains(a.address) {
       Diagnostics.line(
-        "freetime: note: \(a.name.map { "\($0) <\(a.address)>" } ?? a.address) is in meeting \(meeting.uid), but no calendar of theirs was given: not checked")
+        "freetime: note: \(a.name.map { "\($0) <\(a.address)>" } ?? a.address) is in meeting \(meeting.uid), but no calendar of theirs was given: not checked"
+      )
     }
     func own(_ conflicts: [Conflict]) -> [Conflict] {
       conflicts.compactMap { conflict in
@@ -343,4 +356,3 @@ extension Freetime.Book {
     }
   }
 }
-

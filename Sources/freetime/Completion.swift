@@ -13,10 +13,14 @@ enum Completion {
   /// is mostly run without one (`freetime alice.ics --min 30m`), so there the script completes
   /// as for `freetime slots` too: calendars, options, zones, formats.
   static func bashWithDefaultSubcommand(_ script: String) -> String {
+    // The subcommands' names as argument-parser lists them, then its own `help`.
+    let names =
+      (Freetime.configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"])
+      .joined(separator: " ")
     let old = """
           *)
               # Offer subcommand completions
-              COMPREPLY+=($(compgen -W 'slots suggest book busy check people help' -- "${cur}"))
+              COMPREPLY+=($(compgen -W '\(names)' -- "${cur}"))
               ;;
       """
     let new = """
@@ -24,7 +28,7 @@ enum Completion {
               # Offer subcommand completions for the first word, and those of the default
               # subcommand, slots
               if ((COMP_CWORD == 1)); then
-                  COMPREPLY+=($(compgen -W 'slots suggest book busy check people help' -- "${cur}"))
+                  COMPREPLY+=($(compgen -W '\(names)' -- "${cur}"))
               fi
               unparsed_words=("${subcommand}" "${unparsed_words[@]}")
               _freetime_slots

@@ -51,7 +51,8 @@ struct Freetime: ParsableCommand {
     // Each subcommand gives its commandName: otherwise argument-parser derives it from the type
     // name by reflection, again and again at every start.
     subcommands: [
-      Slots.self, Suggest.self, Book.self, Busy.self, Check.self, PeopleList.self, RepliesCommand.self,
+      Slots.self, Suggest.self, Book.self, Busy.self, Check.self, PeopleList.self,
+      RepliesCommand.self,
     ],
     defaultSubcommand: Slots.self
   )

@@ -16,7 +16,7 @@ enum RepeatedOptions {
     "--color", "--output", "--tentative", "--all-day", "--unknown", "--max-instances",
     "--max-line-bytes", "--max-file-instances", "--cpu-budget", "--config", "--duration",
     "--count", "--step", "--title", "--description", "--organizer", "--per-day", "--repeat",
-    "--occurrences", "--until", "--rotate",
+    "--occurrences", "--until", "--rotate", "--reschedule", "--cancel", "--occurrence",
   ]
 
   /// Short names of options that take one value.

@@ -19,7 +19,8 @@ extension Freetime {
   struct RepliesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "replies",
-      abstract: "List who answered an invitation: accepted, tentative, declined, delegated, no answer.",
+      abstract:
+        "List who answered an invitation: accepted, tentative, declined, delegated, no answer.",
       discussion: """
         Reads every copy of the meeting UID in the calendars given (attendees' own copies carry \
         their PARTSTAT) and every iTIP REPLY among them (METHOD:REPLY). An attendee's answer is \
@@ -62,7 +63,13 @@ extension Freetime {
       let people = try peopleFile.load()
       var files: [String] = []
       for argument in calendars.all {
-        for source in try people.sources(argument, role: .required) {
+        // A room of the people file is named as any calendar here.
+        let sources: [CalendarSource]
+        do { sources = try people.sources(argument, role: .required) } catch {
+          guard let room = try? people.sources(argument, role: .room) else { throw error }
+          sources = room
+        }
+        for source in sources {
           for kind in source.kinds {
             switch kind {
             case .file(let path): files.append(path)
@@ -98,7 +105,8 @@ extension Freetime {
         let who = e.attendee.name.map { "\($0) <\(e.attendee.address)>" } ?? e.attendee.address
         let role =
           e.isDelegate
-          ? "delegate" : e.attendee.isRoom ? "room" : e.attendee.isRequired ? "required" : "optional"
+          ? "delegate"
+          : e.attendee.isRoom ? "room" : e.attendee.isRequired ? "required" : "optional"
         var answer = e.answer.rawValue
         if e.answer == .delegated {
           answer += " to " + (e.delegatedTo.isEmpty ? "?" : e.delegatedTo.joined(separator: ", "))
@@ -130,21 +138,26 @@ extension Freetime {
     static func json(_ replies: Replies, zone: Zone) -> String {
       let master = replies.meeting.master
       func s(_ text: String?) -> String { text.map(JSON.string) ?? "null" }
-      func list(_ items: [String]) -> String { "[" + items.map(JSON.string).joined(separator: ",") + "]" }
+      func list(_ items: [String]) -> String {
+        "[" + items.map(JSON.string).joined(separator: ",") + "]"
+      }
       var out = "{\"uid\":\(JSON.string(replies.meeting.uid)),\"summary\":\(s(master.summary))"
-      out += ",\"start\":\(s(master.start?.instant(fallback: zone).map { TimeText.rfc3339($0, zone: zone) }))"
+      out +=
+        ",\"start\":\(s(master.start?.instant(fallback: zone).map { TimeText.rfc3339($0, zone: zone) }))"
       out += ",\"sequence\":\(master.sequence),\"organizer\":\(s(master.organizer))"
       out += ",\"complete\":\(replies.complete),\"attendees\":["
       out += replies.entries.map { e in
         var o = "{\"address\":\(JSON.string(e.attendee.address)),\"name\":\(s(e.attendee.name))"
-        o += ",\"role\":\(JSON.string(e.attendee.role)),\"cutype\":\(JSON.string(e.attendee.cutype))"
+        o +=
+          ",\"role\":\(JSON.string(e.attendee.role)),\"cutype\":\(JSON.string(e.attendee.cutype))"
         o += ",\"required\":\(e.isRequired),\"delegate\":\(e.isDelegate)"
         o += ",\"answer\":\(JSON.string(e.answer == .none ? "none" : e.answer.rawValue))"
         o += ",\"settled\":\(e.settled),\"delegatedTo\":\(list(e.delegatedTo))"
         o += ",\"delegatedFrom\":\(list(e.attendee.delegatedFrom))"
         o += ",\"sequence\":\(e.sequence.map(String.init) ?? "null"),\"from\":\(s(e.from))"
         if let stale = e.stale {
-          o += ",\"stale\":{\"answer\":\(JSON.string(stale.answer)),\"sequence\":\(stale.sequence),\"from\":\(JSON.string(stale.from))}"
+          o +=
+            ",\"stale\":{\"answer\":\(JSON.string(stale.answer)),\"sequence\":\(stale.sequence),\"from\":\(JSON.string(stale.from))}"
         } else {
           o += ",\"stale\":null"
         }

@@ -108,7 +108,9 @@ import Testing
       #expect(copy.components(separatedBy: "BEGIN:VEVENT").count == 2)
       #expect(copy.contains("SEQUENCE:1\r\n"))
       #expect(!copy.contains("METHOD:"))
-      #expect(copy.contains("PARTSTAT=ACCEPTED;RSVP=FALSE;\r\n CUTYPE=\(name == "atlas" ? "ROOM" : "INDIVIDUAL")"))
+      #expect(
+        copy.contains(
+          "PARTSTAT=ACCEPTED;RSVP=FALSE;\r\n CUTYPE=\(name == "atlas" ? "ROOM" : "INDIVIDUAL")"))
     }
     #expect(
       try Self.busy(dir + "/alice") == [
@@ -132,7 +134,10 @@ import Testing
       + Self.calendars(dir) + ["--add-to", "alice"]
     let refused = try Run.freetime(args)
     #expect(refused.status == 1)
-    #expect(refused.stderr.contains("cannot move \(uid) to Wed 2026-11-25 14:30: bob is busy then: bob — Errand"), "\(refused.stderr)")
+    #expect(
+      refused.stderr.contains(
+        "cannot move \(uid) to Wed 2026-11-25 14:30: bob is busy then: bob — Errand"),
+      "\(refused.stderr)")
     #expect(!FileManager.default.fileExists(atPath: out))
     #expect(try String(contentsOfFile: "\(dir)/alice/\(uid).ics", encoding: .utf8) == copy)
     #expect(try Self.files(dir + "/alice") == ["\(uid).ics", "own.ics"].sorted())
@@ -148,9 +153,15 @@ import Testing
     let dir = try Self.team()
     let (uid, _) = try Self.book(dir)
     let run = try Run.freetime(
-      ["book", "--reschedule", uid, "--at", "2026-11-25T14:30", "--tz", "UTC", "alice=\(dir)/alice"])
+      [
+        "book", "--reschedule", uid, "--at", "2026-11-25T14:30", "--tz", "UTC",
+        "alice=\(dir)/alice",
+      ])
     #expect(run.status == 0, "\(run.stderr)")
-    #expect(run.stderr.contains("note: bob <bob@example.com> is in meeting \(uid), but no calendar of theirs was given: not checked"))
+    #expect(
+      run.stderr.contains(
+        "note: bob <bob@example.com> is in meeting \(uid), but no calendar of theirs was given: not checked"
+      ))
     #expect(run.stderr.contains("note: atlas <atlas@example.com> is in meeting"))
   }
 
@@ -159,7 +170,8 @@ import Testing
   @Test func cancelFreesTheMeeting() throws {
     let dir = try Self.team()
     let (uid, original) = try Self.book(dir)
-    let run = try Run.freetime(["book", "--cancel", uid] + Self.calendars(dir) + ["--add-to", "atlas", "--add-to", "alice"])
+    let run = try Run.freetime(
+      ["book", "--cancel", uid] + Self.calendars(dir) + ["--add-to", "atlas", "--add-to", "alice"])
     #expect(run.status == 0, "\(run.stderr)")
     let check = try Run.python(
       """
@@ -202,7 +214,9 @@ import Testing
         "--title", "Sync", "--repeat", "weekly", "--occurrences", "4", "--add-to", "alice",
       ] + Self.calendars(dir))
     #expect(booked.status == 0, "\(booked.stderr)")
-    let uid = String(try #require(booked.stdout.split(separator: "\r\n").first { $0.hasPrefix("UID:") }).dropFirst(4))
+    let uid = String(
+      try #require(booked.stdout.split(separator: "\r\n").first { $0.hasPrefix("UID:") }).dropFirst(
+        4))
     let copyPath = "\(dir)/alice/\(uid).ics"
     let moved = try Run.freetime(
       [
@@ -238,10 +252,14 @@ import Testing
       ])
 
     let cancelled = try Run.freetime(
-      ["book", "--cancel", uid, "--occurrence", "2026-12-14T10:00", "--tz", "Europe/Prague", "--add-to", "alice"]
+      [
+        "book", "--cancel", uid, "--occurrence", "2026-12-14T10:00", "--tz", "Europe/Prague",
+        "--add-to", "alice",
+      ]
         + Self.calendars(dir))
     #expect(cancelled.status == 0, "\(cancelled.stderr)")
-    #expect(cancelled.stdout.contains("METHOD:CANCEL") && cancelled.stdout.contains("STATUS:CANCELLED"))
+    #expect(
+      cancelled.stdout.contains("METHOD:CANCEL") && cancelled.stdout.contains("STATUS:CANCELLED"))
     #expect(cancelled.stdout.contains("RECURRENCE-ID;TZID=Europe/Prague:20261214T100000\r\n"))
     #expect(cancelled.stdout.contains("SEQUENCE:2\r\n"))
     // recurring-ical-events returns a cancelled occurrence, with its STATUS.
@@ -263,13 +281,18 @@ import Testing
     // The whole series to Tuesdays 09:00: the same count, the cancelled third left out, the
     // moved second back in the rule.
     let whole = try Run.freetime(
-      ["book", "--reschedule", uid, "--at", "2026-12-01T09:00", "--tz", "Europe/Prague", "--add-to", "alice"]
+      [
+        "book", "--reschedule", uid, "--at", "2026-12-01T09:00", "--tz", "Europe/Prague",
+        "--add-to", "alice",
+      ]
         + Self.calendars(dir))
     #expect(whole.status == 0, "\(whole.stderr)")
     #expect(whole.stdout.contains("RRULE:FREQ=WEEKLY;COUNT=4\r\n"))
     #expect(whole.stdout.contains("EXDATE;TZID=Europe/Prague:20261215T090000\r\n"))
     #expect(whole.stdout.contains("SEQUENCE:3\r\n"))
-    #expect(try String(contentsOfFile: copyPath, encoding: .utf8).components(separatedBy: "BEGIN:VEVENT").count == 2)
+    #expect(
+      try String(contentsOfFile: copyPath, encoding: .utf8).components(separatedBy: "BEGIN:VEVENT")
+        .count == 2)
     #expect(
       try Self.busy(dir + "/alice", from: december[0], to: december[1]) == [
         "20261201T080000Z/20261201T083000Z", "20261208T080000Z/20261208T083000Z",
@@ -283,13 +306,17 @@ import Testing
     let dir = try Self.team()
     let (uid, original) = try Self.book(dir)
     let copy = try String(contentsOfFile: "\(dir)/alice/\(uid).ics", encoding: .utf8)
-    func run(_ args: [String]) throws -> Run { try Run.freetime(["book"] + args + Self.calendars(dir)) }
+    func run(_ args: [String]) throws -> Run {
+      try Run.freetime(["book"] + args + Self.calendars(dir))
+    }
 
     let missing = try run(["--cancel", "nope@example.com"])
     #expect(missing.status == 2)
     #expect(missing.stderr.contains("no meeting with UID nope@example.com in the calendars given"))
 
-    let notSeries = try run(["--cancel", uid, "--occurrence", "2026-11-23T16:00", "--tz", "Europe/Prague"])
+    let notSeries = try run([
+      "--cancel", uid, "--occurrence", "2026-11-23T16:00", "--tz", "Europe/Prague",
+    ])
     #expect(notSeries.status == 2)
     #expect(notSeries.stderr.contains("meeting \(uid) does not repeat"), "\(notSeries.stderr)")
 
@@ -326,12 +353,19 @@ import Testing
       ] + Self.calendars(dir))
     #expect(booked.status == 0, "\(booked.stderr)")
     let invite = TemporaryFiles.file(booked.stdout)
-    let uid = String(try #require(booked.stdout.split(separator: "\r\n").first { $0.hasPrefix("UID:") }).dropFirst(4))
+    let uid = String(
+      try #require(booked.stdout.split(separator: "\r\n").first { $0.hasPrefix("UID:") }).dropFirst(
+        4))
     let run = try Run.freetime(
-      ["book", "--cancel", uid, "--occurrence", "2026-12-08T10:00", "--tz", "Europe/Prague", "x=" + invite])
+      [
+        "book", "--cancel", uid, "--occurrence", "2026-12-08T10:00", "--tz", "Europe/Prague",
+        "x=" + invite,
+      ])
     #expect(run.status == 2)
     #expect(
-      run.stderr.contains("--occurrence Tue 2026-12-08 10:00 is not an occurrence of \(uid) (the nearest starts Mon 2026-12-07 10:00)"),
+      run.stderr.contains(
+        "--occurrence Tue 2026-12-08 10:00 is not an occurrence of \(uid) (the nearest starts Mon 2026-12-07 10:00)"
+      ),
       "\(run.stderr)")
   }
 }

@@ -9,7 +9,8 @@ import Testing
 
   /// A VCALENDAR (with `method`, or a plain copy) holding one VEVENT of the meeting.
   static func calendar(
-    method: String?, sequence: Int, stamp: String, attendees: [String], start: String = "20261123T150000Z"
+    method: String?, sequence: Int, stamp: String, attendees: [String],
+    start: String = "20261123T150000Z"
   ) -> String {
     var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"
     if let method { text += "METHOD:\(method)\r\n" }
@@ -51,8 +52,11 @@ import Testing
   static let answers: [String: String] = [
     "invite": invitation,
     "bob": reply("PARTSTAT=ACCEPTED:mailto:bob@example.com"),
-    "carol": reply("PARTSTAT=DELEGATED;DELEGATED-TO=\"mailto:erin@example.com\":mailto:carol@example.com"),
-    "erin": reply("CN=Erin;PARTSTAT=ACCEPTED;DELEGATED-FROM=\"mailto:carol@example.com\":mailto:erin@example.com"),
+    "carol": reply(
+      "PARTSTAT=DELEGATED;DELEGATED-TO=\"mailto:erin@example.com\":mailto:carol@example.com"),
+    "erin": reply(
+      "CN=Erin;PARTSTAT=ACCEPTED;DELEGATED-FROM=\"mailto:carol@example.com\":mailto:erin@example.com"
+    ),
     // dave's own copy, as his client keeps it.
     "dave": calendar(
       method: nil, sequence: 1, stamp: "20261119T120000Z",
@@ -108,7 +112,8 @@ import Testing
     let open = try Run.freetime(["replies", Self.uid, try Self.inbox(unanswered)])
     #expect(open.status == 1)
     #expect(
-      open.stdout.contains("  erin@example.com           delegate  no answer (for carol@example.com)\n"),
+      open.stdout.contains(
+        "  erin@example.com           delegate  no answer (for carol@example.com)\n"),
       "\(open.stdout)")
     #expect(open.stdout.hasSuffix("Not accepted yet: Carol (delegated)\n"))
   }
@@ -152,7 +157,8 @@ import Testing
     try answer.write(toFile: dir + "/bob/reply.ics", atomically: true, encoding: .utf8)
     let before = try Run.freetime(["replies", uid] + LifecycleTests.calendars(dir))
     #expect(before.status == 0, "\(before.stdout)\(before.stderr)")
-    #expect(before.stdout.contains("bob <bob@example.com>      required  accepted\n"), "\(before.stdout)")
+    #expect(
+      before.stdout.contains("bob <bob@example.com>      required  accepted\n"), "\(before.stdout)")
 
     let moved = try Run.freetime(
       ["book", "--reschedule", uid, "--at", "2026-11-24T10:00", "--tz", "Europe/Prague"]
@@ -161,7 +167,10 @@ import Testing
     let after = try Run.freetime(["replies", uid] + LifecycleTests.calendars(dir))
     #expect(after.status == 1)
     #expect(after.stdout.contains("(SEQUENCE 1)"))
-    #expect(after.stdout.contains("bob <bob@example.com>      required  no answer (stale: accepted at SEQUENCE 0, \(dir)/bob/reply.ics:5)"), "\(after.stdout)")
+    #expect(
+      after.stdout.contains(
+        "bob <bob@example.com>      required  no answer (stale: accepted at SEQUENCE 0, \(dir)/bob/reply.ics:5)"
+      ), "\(after.stdout)")
     #expect(after.stdout.contains("atlas <atlas@example.com>  room      accepted"))
   }
 

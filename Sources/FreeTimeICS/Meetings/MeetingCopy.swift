@@ -200,7 +200,9 @@ extension MeetingCopy {
       case "DTEND": copy.end = time(line, params)
       case "RECURRENCE-ID": copy.recurrenceID = time(line, params)
       case "DURATION":
-        copy.duration = ValueSyntax.plainDuration(line.strippedValue).map { $0.days * 86400 + $0.seconds }
+        copy.duration = ValueSyntax.plainDuration(line.strippedValue).map {
+          $0.days * 86400 + $0.seconds
+        }
       case "SUMMARY": copy.summary = unescape(value)
       case "DESCRIPTION": copy.description = unescape(value)
       case "LOCATION": copy.location = unescape(value)

@@ -7,7 +7,7 @@ enum RepeatedOptions {
   /// Options that take a value and may be repeated (their values add up).
   static let repeatable: Set<String> = [
     "--hours", "--days", "--zone", "--owner", "--optional", "--room", "--add-to",
-    "--at",
+    "--at", "--feature",
   ]
 
   /// Options that take one value.
@@ -16,7 +16,7 @@ enum RepeatedOptions {
     "--color", "--output", "--tentative", "--all-day", "--unknown", "--max-instances",
     "--max-line-bytes", "--max-file-instances", "--cpu-budget", "--config", "--duration",
     "--count", "--step", "--title", "--description", "--organizer", "--per-day", "--repeat",
-    "--occurrences", "--until", "--rotate",
+    "--occurrences", "--until", "--rotate", "--capacity",
   ]
 
   /// Short names of options that take one value.

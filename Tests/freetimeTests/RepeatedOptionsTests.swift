@@ -49,6 +49,7 @@ import Testing
       "--count": "2", "--step": "30m", "--at": "2026-11-23T10:00", "--title": "X",
       "--description": "Y", "--organizer": "a@example.com", "--per-day": "1",
       "--repeat": "weekly", "--occurrences": "3", "--until": "2027-01-01", "--rotate": "2",
+      "--capacity": "3",
     ]
     for (long, short, repeating) in try RepeatedOptionsTests.options() where !repeating {
       guard let value = values[long] else {

@@ -40,6 +40,34 @@ extension PeopleFile {
       return text
     }
 
+    /// An integer, at least `least` when given.
+    func integer(_ value: TOMLValueConvertible, at keys: [String], least: Int? = nil)
+      throws(Failure) -> Int
+    {
+      guard value.type == .int, let number = value.int else {
+        throw failure(keys, "must be an integer")
+      }
+      if let least, number < least { throw failure(keys, "must be at least \(least)") }
+      return number
+    }
+
+    /// A list of words (`features = ["video", "whiteboard"]`): no spaces, none empty.
+    func words(_ value: TOMLValueConvertible, at keys: [String]) throws(Failure) -> [String] {
+      guard let array = value.array else {
+        throw failure(keys, "must be a list of words (e.g. [\"video\", \"whiteboard\"])")
+      }
+      var out: [String] = []
+      for element in array {
+        guard let word = element.string, !word.isEmpty,
+          !word.contains(where: { $0 == " " || $0 == "," || $0.isNewline })
+        else {
+          throw failure(keys, "must be a list of words (e.g. [\"video\", \"whiteboard\"])")
+        }
+        out.append(word)
+      }
+      return out
+    }
+
     /// A string or an array of strings.
     func strings(_ value: TOMLValueConvertible, at keys: [String]) throws(Failure) -> [String] {
       if let text = value.string { return [text] }
@@ -109,9 +137,14 @@ extension PeopleFile {
             days.formUnion(parsed)
           }
           person.days = days
+        case "building":
+          person.building = try string(value, at: at + [key])
+        case "floor":
+          person.floor = try integer(value, at: at + [key])
         default:
           throw failure(
-            at + [key], "unknown key (calendars, email, zone, hours and days are known)")
+            at + [key],
+            "unknown key (calendars, email, zone, hours, days, building and floor are known)")
         }
       }
       guard !person.calendars.isEmpty else {
@@ -133,8 +166,19 @@ extension PeopleFile {
           room.email = try string(value, at: at + [key])
         case "location":
           room.location = try string(value, at: at + [key])
+        case "capacity":
+          room.capacity = try integer(value, at: at + [key], least: 1)
+        case "building":
+          room.building = try string(value, at: at + [key])
+        case "floor":
+          room.floor = try integer(value, at: at + [key])
+        case "features":
+          room.features = try words(value, at: at + [key])
         default:
-          throw failure(at + [key], "unknown key (calendar, email and location are known)")
+          throw failure(
+            at + [key],
+            "unknown key (calendar, email, location, capacity, building, floor and features are known)"
+          )
         }
       }
       guard !room.calendar.isEmpty else { throw failure(at, "a room needs calendar = \"path\"") }

@@ -31,6 +31,9 @@ public struct PeopleFile: Sendable {
     public var zone: String?
     public var hours: [WorkingHours.Span]?
     public var days: Set<Int>?
+    /// Where they sit, for choosing a room (README, People file).
+    public var building: String? = nil
+    public var floor: Int? = nil
     /// Lines of the person's keys, for messages.
     public var lines: [String: Int]
   }
@@ -40,6 +43,12 @@ public struct PeopleFile: Sendable {
     public var calendar: String
     public var email: String?
     public var location: String?
+    /// Seats (at least 1), when the file says.
+    public var capacity: Int? = nil
+    public var building: String? = nil
+    public var floor: Int? = nil
+    /// What the room holds (`video`, `projector`…), as written; compared case-insensitively.
+    public var features: [String] = []
     public var lines: [String: Int]
   }
 

@@ -48,6 +48,13 @@ public enum Booking {
     return out
   }
 
+  /// With several rooms that fit (`--room any`, a group; README, Rooms by what they hold): the
+  /// room to book, the first in the choice's order (the order of `people`, `fitRooms`) that is
+  /// not in `busy`; nil when every room is.
+  public static func chooseRoom(_ people: [Person], busy: Set<String>) -> String? {
+    people.first { $0.role == .room && !busy.contains($0.name) }?.name
+  }
+
   /// The invitation for the meeting: an attendee per person and the room, each at their
   /// address (`Person.address`); the organizer is `organizer`, else the first attendee. A
   /// recurring meeting gives its `recurrence`, and `meeting` is its first occurrence.

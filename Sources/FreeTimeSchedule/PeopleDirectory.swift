@@ -73,6 +73,11 @@ public struct PeopleDirectory: Sendable {
   /// path is given as `./alice`, the person by a name that is no path.
   public func sources(_ argument: String, role: Role) throws(ScheduleError) -> [CalendarSource] {
     let isPath = access(argument, F_OK) == 0
+    if role == .room && argument == "any" && file == nil && !isPath {
+      throw ScheduleError(
+        "--room any chooses among the rooms of the people file, and there is none (README, People file)"
+      )
+    }
     if argument == "-" || argument.contains("=") || file == nil || argument.contains("/") {
       return [try CalendarArgument.source(argument, role: role)]
     }
@@ -93,9 +98,20 @@ public struct PeopleDirectory: Sendable {
       }
       return [try CalendarArgument.source(argument, role: role)]
     }
+    if role == .room && argument == "any" && file.rooms["any"] == nil {
+      guard !file.rooms.isEmpty else {
+        throw ScheduleError("--room any: \(file.path) names no rooms ([rooms.NAME])")
+      }
+      return file.rooms.keys.sorted().map { source(file.rooms[$0]!, role: .room) }
+    }
     if argument.hasPrefix("@") {
       guard let members = file.groups[String(argument.dropFirst())] else {
         throw unknown(argument, in: file)
+      }
+      if role == .room, let person = members.first(where: { file.people[$0] != nil }) {
+        throw ScheduleError(
+          "--room \(Sanitize.text(argument, limit: 80)): '\(person)' is a person, not a room (a group given to --room must hold only rooms)"
+        )
       }
       return members.map { member in
         if let person = file.people[member] { return source(person, role: role) }
@@ -148,6 +164,24 @@ public struct PeopleDirectory: Sendable {
 
   /// The file's room of that name.
   public func room(_ name: String) -> PeopleFile.Room? { file?.rooms[name] }
+
+  /// What the file says of a room for choosing it (nothing for a room given by its path).
+  public func roomFacts(_ source: CalendarSource) -> RoomChoice.Room {
+    guard source.fromPeopleFile, let room = room(source.name) else {
+      return RoomChoice.Room(name: source.name)
+    }
+    return RoomChoice.Room(
+      name: room.name, capacity: room.capacity, building: room.building, floor: room.floor,
+      features: room.features)
+  }
+
+  /// Where the file says a person sits (nothing for a calendar given by its path).
+  public func attendee(_ source: CalendarSource) -> RoomChoice.Attendee {
+    guard source.fromPeopleFile, let person = person(source.name) else {
+      return RoomChoice.Attendee()
+    }
+    return RoomChoice.Attendee(building: person.building, floor: person.floor)
+  }
 }
 
 /// A calendar argument that is a path: `-`, `NAME=PATH`, a directory, or a file.

@@ -32,6 +32,12 @@ public struct SchedulingRequest: Sendable {
   /// Whether the hours people give themselves (their calendars' VAVAILABILITY and Outlook's
   /// working hours, the people file's) are ignored for this request (`--no-own-hours`).
   public var ignoreOwnHours = false
+  /// What a room needs to fit (`--capacity`, `--feature`), when rooms are asked for.
+  public var roomNeed: RoomChoice.Need? = nil
+  /// Why no room fits, when rooms were asked for and none does (`fitRooms`).
+  public var roomShortfall: String? = nil
+  /// The rooms that fit, in the choice's order (README, Rooms by what they hold).
+  public var roomsThatFit: [String] = []
 
   public init(
     zone: Zone, window: Interval, sources: [CalendarSource], readOptions: ReadOptions,
@@ -182,6 +188,48 @@ public struct SchedulingRequest: Sendable {
 }
 
 extension SchedulingRequest {
+  /// Keeps the rooms that fit, in the choice's order (`RoomChoice.order`), so everything that
+  /// lists the rooms free lists them best first and the first is the one booked; the attendees
+  /// are the required and optional people. When rooms were asked for and none fits,
+  /// `roomShortfall` says why and no room is left (the command reports it and finds nothing).
+  /// `--capacity` or `--feature` without a room is refused.
+  public mutating func fitRooms(seats: Int?, features: [String]) throws(ScheduleError) {
+    let rooms = sources.filter { $0.role == .room }
+    guard !rooms.isEmpty else {
+      if seats != nil || !features.isEmpty {
+        throw .usage(
+          "--capacity and --feature choose among rooms: give --room too (--room any for every room of the people file)."
+        )
+      }
+      return
+    }
+    let others = sources.filter { $0.role != .room }
+    let need = RoomChoice.Need(
+      seats: seats ?? others.count, seatsGiven: seats != nil, features: features)
+    roomNeed = need
+    let facts = rooms.map(people.roomFacts)
+    let ordered = RoomChoice.order(facts, attendees: others.map(people.attendee), need: need)
+    if ordered.isEmpty { roomShortfall = RoomChoice.shortfall(facts, need: need)?.text(need) }
+    roomsThatFit = ordered.map(\.name)
+    sources = others + ordered.map { room in rooms.first { $0.name == room.name }! }
+  }
+
+  /// The first fitting room free for `duration` seconds from or after `after`, and when
+  /// (README, Rooms by what they hold: why no room), among the rooms' free time.
+  public static func nextFreeRoom(
+    _ participants: [Participant], after: Instant, duration: Int64
+  ) -> (room: String, start: Instant)? {
+    var best: (room: String, start: Instant)? = nil
+    for room in participants where room.role == .room {
+      for free in room.free where free.end - max(free.start, after) >= max(duration, 1) {
+        let start = max(free.start, after)
+        if best == nil || start < best!.start { best = (room.name, start) }
+        break
+      }
+    }
+    return best
+  }
+
   /// Reads every person's calendars (in parallel, the largest first) and resolves each person
   /// once (`resolve`); `progress` counts the bytes read. Throws the first calendar that cannot
   /// be read, in argument order.

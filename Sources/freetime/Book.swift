@@ -77,7 +77,10 @@ extension Freetime {
         Addresses come from the people file, --owner NAME=ADDRESS, NAME= when NAME is an \
         address, or the calendar's own owner address; a person without one is an error. \
         --add-to NAME (or NAME=DIRECTORY, one of their calendar directories) also writes the \
-        event as <UID>.ics there, accepted by that person or room. freetime suggest prints this command for each suggestion.
+        event as <UID>.ics there, accepted by that person or room. freetime suggest prints this command for each suggestion. \
+        --room any or --room @GROUP (with --capacity N, --feature WORD) books the room that \
+        fits and is free then, first by fewest spare seats, most attendees in its building, \
+        nearest floor, name; or refuses saying why none will do.
 
         Recurring meetings: --repeat daily (Monday to Friday), weekly, 2w, 4w or monthly (the \
         same weekday of the month) with --occurrences N (default 8) or --until WHEN writes one \
@@ -103,6 +106,8 @@ extension Freetime {
           freetime book --at 2026-11-24T15:00 --duration 1h --title "Design review" alice bob
           freetime book --at 2026-11-24T15:00+01:00 --duration 30m --title Sync --room atlas \\
             --add-to atlas alice bob -o invite.ics
+          freetime book --at 2026-11-24T15:00 --duration 1h --title Review --room any \\
+            --capacity 6 --feature video @design
           freetime book --at 2026-11-24T15:00 --duration 30m --title Sync --repeat weekly \\
             --occurrences 10 --skip-conflicts alice bob
           freetime book --at 2026-11-24T08:00 --at 2026-12-01T17:00 --rotate 2 --repeat weekly \\
@@ -121,6 +126,8 @@ extension Freetime {
     @OptionGroup var repetition: RepeatOptions
     /// --skip-conflicts.
     @OptionGroup var skip: SkipConflictsOption
+    /// --capacity, --feature.
+    @OptionGroup var roomNeed: RoomNeedOptions
     /// -o.
     @OptionGroup var output: OutputFileOptions
     /// --reschedule, --cancel, --occurrence.
@@ -140,7 +147,8 @@ extension Freetime {
 
     @Option(
       help: ArgumentHelp(
-        "The room to book (at most one; repeatable elsewhere).", valueName: "calendar"),
+        "The room to book: a name or calendar, or @GROUP or any to choose one that fits and is free (give --room once).",
+        valueName: "calendar"),
       completion: .file(extensions: ["ics"]))
     var room: [String] = []
 
@@ -160,7 +168,11 @@ extension Freetime {
       try repetition.check(
         atCount: book.at.count, force: book.force, skipConflicts: skip.skipConflicts)
       try reading.check()
-      if room.count > 1 { throw ValidationError("book books one room: give --room once.") }
+      try roomNeed.check()
+      if room.count > 1 {
+        throw ValidationError(
+          "book books one room: give --room once (--room any or --room @GROUP chooses one).")
+      }
     }
 
     func run() throws {
@@ -173,8 +185,25 @@ extension Freetime {
           "--at '\(book.at[0])' is not a WHEN (try 2026-11-23T16:00, 2026-11-23T16:00+01:00).")
       }
       let meeting = Interval(start, start + book.duration!.seconds)
-      let (request, people) = try readPeople(over: meeting, zone: zone, now: now)
-      let busy = Booking.conflicts(people, meeting: meeting)
+      var (request, people) = try readPeople(over: meeting, zone: zone, now: now)
+      var busy = Booking.conflicts(people, meeting: meeting)
+      let rooms = people.filter { $0.role == .room }.map(\.name)
+      if rooms.count > 1 {
+        // A room query: the first fitting room free then (README, Rooms by what they hold).
+        let taken = Set(busy.map(\.person)).intersection(rooms)
+        guard let chosen = Booking.chooseRoom(people, busy: taken) ?? (book.force ? rooms[0] : nil)
+        else {
+          let others = busy.filter { !rooms.contains($0.person) }.map(\.text)
+          Diagnostics.line(
+            "freetime: cannot book \(TimeText.human(meeting.start, zone: zone)): "
+              + (others + [try roomsBusy(request, meeting: meeting)]).joined(separator: "; ")
+              + " (--force books anyway)")
+          throw ExitCode(1)
+        }
+        people.removeAll { $0.role == .room && $0.name != chosen }
+        busy.removeAll { rooms.contains($0.person) && $0.person != chosen }
+        request.sources.removeAll { $0.role == .room && $0.name != chosen }
+      }
       if !busy.isEmpty && !book.force {
         Diagnostics.line(
           "freetime: cannot book \(TimeText.human(meeting.start, zone: zone)): "
@@ -209,10 +238,31 @@ extension Freetime.Book {
     let request = try SchedulingRequest(
       calendars: calendars, peopleFile: peopleFile, zone: zone, window: window, now: now,
       reading: reading, scheduling: nil, optional: optional, room: room, slot: nil,
-      explain: true, limits: limits)
+      explain: true, limits: limits, roomNeed: roomNeed)
+    if let why = request.roomShortfall {
+      Diagnostics.line("freetime: cannot book: " + why)
+      throw ExitCode(1)
+    }
     let people = try Reading.people(request, quiet: false)
     try Reading.warn(about: people, strict: reading.strict, quiet: false, summary: true)
     return (request, people)
+  }
+}
+
+extension Freetime.Book {
+  /// Every fitting room is busy for the meeting: how many, and the first free for its length
+  /// in the week from its start (the rooms read again over that week).
+  func roomsBusy(_ request: SchedulingRequest, meeting: Interval) throws -> String {
+    var wide = request
+    wide.window = Interval(meeting.start, meeting.start + 7 * 86400)
+    wide.readOptions.window = wide.window
+    wide.readOptions.explain = false
+    wide.sources = request.sources.filter { $0.role == .room }
+    var rooms = try Reading.people(wide, quiet: true)
+    let participants = Schedule.participants(&rooms, request: wide, keepBusy: false)
+    return RoomReason.busy(
+      wide, participants, after: meeting.start, duration: meeting.duration, then: "then",
+      within: "in the week from then")
   }
 }
 

@@ -141,7 +141,29 @@ extension Freetime.Book {
     }
     let window = Interval(
       series.map(\.span.start).min()!, series.map(\.span.end).max()!)
-    let (request, people) = try readPeople(over: window, zone: zone, now: now)
+    var (request, people) = try readPeople(over: window, zone: zone, now: now)
+    let rooms = people.filter { $0.role == .room }.map(\.name)
+    if rooms.count > 1 {
+      // A room query: the first fitting room free at every occurrence (README, Rooms by what
+      // they hold); with --force or --skip-conflicts, when there is none, the first that fits.
+      var taken = Set<String>()
+      for one in series {
+        for entry in Booking.conflicts(people, series: one) {
+          taken.formUnion(entry.conflicts.map(\.person).filter(rooms.contains))
+        }
+      }
+      guard
+        let chosen = Booking.chooseRoom(people, busy: taken)
+          ?? (book.force || skip.skipConflicts ? rooms[0] : nil)
+      else {
+        Diagnostics.line(
+          "freetime: cannot book: \(rooms.count == 2 ? "both" : "all \(rooms.count)") rooms that fit are busy at one occurrence or more; no one room is free at every one (--skip-conflicts books \(rooms[0]) without them, --force books anyway)"
+        )
+        throw ExitCode(1)
+      }
+      people.removeAll { $0.role == .room && $0.name != chosen }
+      request.sources.removeAll { $0.role == .room && $0.name != chosen }
+    }
 
     // Every occurrence of every series, in time order.
     var busy: [(series: Int, index: Int, interval: Interval, conflicts: [Conflict])] = []

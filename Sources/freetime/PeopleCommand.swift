@@ -16,13 +16,17 @@ extension Freetime {
       abstract: "List the people, rooms and groups of the people file.",
       discussion: """
         For each person: their calendars (and whether each is there: a file, or a directory with \
-        its number of .ics files), email, zone, hours and days; for each room its calendar, \
-        email and location; for each group its members. Exit status: 0, or 2 when there is no \
-        people file or it is malformed.
+        its number of .ics files), email, zone, hours, days, building and floor; for each room \
+        its calendar, email, location, capacity, building, floor and features; for each group \
+        its members. --format json gives the same as one JSON object. Exit status: 0, or 2 when \
+        there is no people file or it is malformed.
         """
     )
 
     @OptionGroup var peopleFile: PeopleFileOptions
+
+    @Option(help: ArgumentHelp("Output format.", valueName: "format"))
+    var format: PeopleFormat = .text
 
     func run() throws {
       let people = try peopleFile.load()
@@ -33,7 +37,7 @@ extension Freetime {
         throw CommandError(
           "no people file: write one at \(path) or give --config FILE (README, People file)")
       }
-      Output.writeAll(1, PeopleList.text(file))
+      Output.writeAll(1, format == .json ? PeopleList.json(file) : PeopleList.text(file))
     }
 
     static func text(_ file: PeopleFile) -> String {
@@ -45,6 +49,7 @@ extension Freetime {
         if let zone = person.zone { facts.append(zone) }
         if let spans = person.hours { facts.append(WorkingHours.describe(spans)) }
         if let days = person.days { facts.append(WorkingHours.describe(days)) }
+        facts += place(person.building, person.floor)
         out += "  " + ([person.name] + facts).joined(separator: "  ") + "\n"
         for calendar in person.calendars { out += "    \(calendar)  (\(state(calendar)))\n" }
       }
@@ -52,8 +57,10 @@ extension Freetime {
       for room in file.rooms.values.sorted(by: { $0.name < $1.name }) {
         out +=
           "  "
-          + ([room.name] + [room.email, room.location].compactMap { $0 }).joined(separator: "  ")
-          + "\n"
+          + ([room.name] + [room.email, room.location].compactMap { $0 }
+          + (room.capacity.map { ["\($0) seats"] } ?? []) + place(room.building, room.floor)
+          + (room.features.isEmpty ? [] : [room.features.joined(separator: ", ")]))
+          .joined(separator: "  ") + "\n"
         out += "    \(room.calendar)  (\(state(room.calendar)))\n"
       }
       if !file.groups.isEmpty { out += "\nGroups\n" }
@@ -61,6 +68,49 @@ extension Freetime {
         out += "  @\(name)  \(members.joined(separator: ", "))\n"
       }
       return out
+    }
+
+    /// `building B`, `floor N`, as the file gives them.
+    static func place(_ building: String?, _ floor: Int?) -> [String] {
+      (building.map { ["building \($0)"] } ?? []) + (floor.map { ["floor \($0)"] } ?? [])
+    }
+
+    /// The people file as JSON: `{"path", "people": [{"name", "calendars": [{"path", "state"}],
+    /// "email", "zone", "hours", "days", "building", "floor"}], "rooms": [{"name", "calendar",
+    /// "state", "email", "location", "capacity", "building", "floor", "features"}], "groups":
+    /// [{"name", "members"}]}`; what the file does not say is null.
+    static func json(_ file: PeopleFile) -> String {
+      func text(_ value: String?) -> String { value.map(JSON.string) ?? "null" }
+      func number(_ value: Int?) -> String { value.map { "\($0)" } ?? "null" }
+      func list(_ values: [String]) -> String {
+        "[" + values.map(JSON.string).joined(separator: ", ") + "]"
+      }
+      let people = file.people.values.sorted { $0.name < $1.name }.map { person in
+        let calendars = person.calendars.map {
+          "{\"path\": \(JSON.string($0)), \"state\": \(JSON.string(state($0)))}"
+        }
+        return "{\"name\": \(JSON.string(person.name)), "
+          + "\"calendars\": [\(calendars.joined(separator: ", "))], "
+          + "\"email\": \(text(person.email)), \"zone\": \(text(person.zone)), "
+          + "\"hours\": \(text(person.hours.map(WorkingHours.describe))), "
+          + "\"days\": \(text(person.days.map(WorkingHours.describe))), "
+          + "\"building\": \(text(person.building)), \"floor\": \(number(person.floor))}"
+      }
+      let rooms = file.rooms.values.sorted { $0.name < $1.name }.map { room in
+        "{\"name\": \(JSON.string(room.name)), \"calendar\": \(JSON.string(room.calendar)), "
+          + "\"state\": \(JSON.string(state(room.calendar))), \"email\": \(text(room.email)), "
+          + "\"location\": \(text(room.location)), \"capacity\": \(number(room.capacity)), "
+          + "\"building\": \(text(room.building)), \"floor\": \(number(room.floor)), "
+          + "\"features\": \(list(room.features))}"
+      }
+      let groups = file.groups.sorted { $0.key < $1.key }.map {
+        "{\"name\": \(JSON.string($0.key)), \"members\": \(list($0.value))}"
+      }
+      func array(_ items: [String]) -> String {
+        items.isEmpty ? "[]" : "[\n    " + items.joined(separator: ",\n    ") + "\n  ]"
+      }
+      return "{\n  \"path\": \(JSON.string(file.path)),\n  \"people\": \(array(people)),\n"
+        + "  \"rooms\": \(array(rooms)),\n  \"groups\": \(array(groups))\n}\n"
     }
 
     /// Whether a calendar path can be read: a file, a directory with N calendars, or missing.
@@ -78,4 +128,9 @@ extension Freetime {
       }
     }
   }
+}
+
+/// `freetime people --format`.
+enum PeopleFormat: String, CaselessArgument {
+  case text, json
 }

@@ -131,7 +131,7 @@ struct RecurringReport {
       if rooms {
         let roomless = meeting.occurrences.filter { $0.rooms.isEmpty }
         if !everywhere.isEmpty {
-          notes.append("rooms: " + everywhere.joined(separator: ", "))
+          notes.append(SuggestReport.roomNote(everywhere[0], everywhere))
         } else if roomless.isEmpty {
           notes.append(
             "no one room is free at every occurrence (the rooms by occurrence are in --format json); none is booked"
@@ -195,7 +195,9 @@ struct RecurringReport {
     out +=
       "\"missing\": \(list(meeting.required.enumerated().filter { missed[$0.offset] > 0 }.map(\.element))), "
     out += "\"optional\": \(list(freeAtEvery(meeting.occurrences.map(\.optional)))), "
-    out += "\"rooms\": \(list(freeAtEvery(meeting.occurrences.map(\.rooms)))), "
+    let everywhere = freeAtEvery(meeting.occurrences.map(\.rooms))
+    out +=
+      "\"rooms\": \(list(everywhere)), \"room\": \(everywhere.first.map(JSON.string) ?? "null"), "
     out += "\"book\": \(JSON.string(bookWords(meeting).joined(separator: " ")))}"
     return out
   }
@@ -222,6 +224,7 @@ struct RecurringReport {
     words += booking
     if let room = freeAtEvery(meeting.occurrences.map(\.rooms)).first {
       words += base.tokens(room).flatMap { ["--room", $0] }
+      if let need = request.roomNeed, need.seatsGiven { words += ["--capacity", "\(need.seats)"] }
     }
     let missed = meeting.missed
     var missing = meeting.required.enumerated().filter { missed[$0.offset] > 0 }.map(\.element)

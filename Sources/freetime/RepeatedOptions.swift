@@ -7,7 +7,7 @@ enum RepeatedOptions {
   /// Options that take a value and may be repeated (their values add up).
   static let repeatable: Set<String> = [
     "--hours", "--days", "--zone", "--owner", "--optional", "--room", "--add-to",
-    "--at",
+    "--at", "--feature",
   ]
 
   /// Options that take one value.
@@ -17,6 +17,7 @@ enum RepeatedOptions {
     "--max-line-bytes", "--max-file-instances", "--cpu-budget", "--config", "--duration",
     "--count", "--step", "--title", "--description", "--organizer", "--per-day", "--repeat",
     "--occurrences", "--until", "--rotate", "--reschedule", "--cancel", "--occurrence",
+    "--capacity",
   ]
 
   /// Short names of options that take one value.

@@ -297,6 +297,13 @@ struct Report {
         JSON.append(name, to: &out)
       }
       out.append(UInt8(ascii: "]"))
+      // The room a meeting there would book: the first in the choice's order.
+      out.append(contentsOf: #", "room": "#.utf8)
+      if let room = slot.rooms.first {
+        JSON.append(room, to: &out)
+      } else {
+        out.append(contentsOf: "null".utf8)
+      }
     }
     if let explanation {
       out.append(contentsOf: ", \"after\": \(explanation.after.json), ".utf8)

@@ -43,7 +43,7 @@ struct SchedulingOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "A room (repeatable): at least one room must be free; slots name the free rooms.",
+      "A room (repeatable): its name or calendar, @GROUP of rooms, or any (every room of the people file); at least one room that fits (--capacity, --feature) must be free; slots name them, best first.",
       valueName: "calendar"),
     completion: .file(extensions: ["ics"]))
   var room: [String] = []
@@ -80,5 +80,30 @@ struct SlotOptions: ParsableArguments {
 
   func check() throws {
     if let align, align.seconds <= 0 { throw ValidationError("--align must be longer than 0s.") }
+  }
+}
+
+/// What a room must hold (README, Rooms by what they hold): the default command, `suggest` and
+/// `book`.
+struct RoomNeedOptions: ParsableArguments {
+  /// Seats needed; default the attendees named (required and optional).
+  @Option(
+    help: ArgumentHelp(
+      "Seats a room needs (default: the attendees named, required and optional); a room without capacity in the people file then does not fit.",
+      valueName: "n"))
+  var capacity: Int?
+
+  /// Each word needed, case-insensitively.
+  @Option(
+    help: ArgumentHelp(
+      "A feature a room needs, from its features in the people file (repeatable), e.g. video.",
+      valueName: "word"))
+  var feature: [String] = []
+
+  func check() throws {
+    if let capacity, capacity < 1 { throw ValidationError("--capacity must be at least 1.") }
+    if let word = feature.first(where: { $0.isEmpty || $0.contains(" ") }) {
+      throw ValidationError("--feature '\(word)' must be one word (e.g. --feature video).")
+    }
   }
 }

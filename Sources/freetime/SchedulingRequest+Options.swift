@@ -15,7 +15,8 @@ extension SchedulingRequest {
   init(
     calendars: CalendarArguments, peopleFile: PeopleFileOptions, window: WindowOptions,
     reading: ReadingOptions?, person: PersonOptions? = nil, scheduling: SchedulingOptions?,
-    slot: SlotOptions? = nil, explain: Bool = false, limits: LimitOptions
+    slot: SlotOptions? = nil, explain: Bool = false, limits: LimitOptions,
+    roomNeed: RoomNeedOptions? = nil
   ) throws {
     let zone = try SchedulingRequest.zone(window.tz)
     let now = Instant(time(nil))
@@ -24,7 +25,8 @@ extension SchedulingRequest {
       window: try SchedulingRequest.window(window, zone: zone, now: now), now: now,
       reading: reading, person: person, scheduling: scheduling,
       optional: scheduling?.optional ?? [],
-      room: scheduling?.room ?? [], slot: slot, explain: explain, limits: limits)
+      room: scheduling?.room ?? [], slot: slot, explain: explain, limits: limits,
+      roomNeed: roomNeed)
   }
 
   /// The request from the option groups a command has: without `reading` or `scheduling`
@@ -33,13 +35,20 @@ extension SchedulingRequest {
     calendars: CalendarArguments, peopleFile: PeopleFileOptions, zone: Zone, window range: Interval,
     now: Instant, reading: ReadingOptions?, person: PersonOptions? = nil,
     scheduling: SchedulingOptions?, optional: [String],
-    room: [String], slot: SlotOptions?, explain: Bool, limits: LimitOptions
+    room: [String], slot: SlotOptions?, explain: Bool, limits: LimitOptions,
+    roomNeed: RoomNeedOptions? = nil
   ) throws {
     let people = try peopleFile.load()
+    // A room named twice (`--room atlas --room any`) is one room.
+    var rooms: [CalendarSource] = []
+    for source in try room.flatMap({ try people.sources($0, role: .room) })
+    where !(source.fromPeopleFile && rooms.contains { $0.fromPeopleFile && $0.name == source.name })
+    {
+      rooms.append(source)
+    }
     let sources = try SchedulingRequest.people(
       try calendars.all.flatMap { try people.sources($0, role: .required) }
-        + optional.flatMap { try people.sources($0, role: .optional) }
-        + room.flatMap { try people.sources($0, role: .room) })
+        + optional.flatMap { try people.sources($0, role: .optional) } + rooms)
     let buffer = scheduling?.buffer?.seconds ?? 0
     // Busy time just outside the window still counts once --buffer pads it into the window.
     var readOptions = ReadOptions(
@@ -71,6 +80,7 @@ extension SchedulingRequest {
     try SchedulingRequest.checkQuorum(quorum, sources: sources)
     ignoreOwnHours = scheduling?.noOwnHours ?? false
     unknownIsBusy = reading?.unknown != .free
+    try fitRooms(seats: roomNeed?.capacity, features: roomNeed?.feature ?? [])
     applyPeopleFile()
   }
 

@@ -19,10 +19,17 @@ extension Freetime {
         weekday (friday, next mon), or +3d, +2w, +36h, +1mo (relative to --from for --to, to \
         this minute for --from). DURATION is 30m, 1h, 1h30m, 90s, 2d or PT1H30M.
 
+        --room takes a room's name or calendar, @GROUP of rooms or any (every room of the \
+        people file); only rooms that fit count: --capacity N seats (default: the attendees \
+        named) and each --feature WORD. A slot lists the rooms that fit and are free, best \
+        first (fewest spare seats, most attendees in the building, nearest floor, name); \
+        without a slot it says which room condition failed.
+
         Examples:
           freetime alice.ics bob.ics --min 30m --from tomorrow --to +5d
           freetime alice.ics bob.ics --optional carol.ics --room rooms/a.ics --min 1h
           freetime team/*.ics --quorum 3 --hours 09:00-17:00 --days mon-fri
+          freetime @design --room any --capacity 6 --feature video --min 1h
         """
     )
 
@@ -34,6 +41,8 @@ extension Freetime {
     @OptionGroup var window: WindowOptions
     /// --hours, --days, --buffer, --quorum, --optional, --room.
     @OptionGroup var scheduling: SchedulingOptions
+    /// --capacity, --feature.
+    @OptionGroup var roomNeed: RoomNeedOptions
     /// --min, --align, --explain.
     @OptionGroup var slot: SlotOptions
     /// --limit, --format, --color, -o, -q.
@@ -49,22 +58,33 @@ extension Freetime {
       try reading.check()
       try scheduling.check(calendars)
       try slot.check()
+      try roomNeed.check()
     }
 
     func run() throws {
       let request = try SchedulingRequest(
         calendars: calendars, peopleFile: peopleFile, window: window, reading: reading,
-        scheduling: scheduling, slot: slot, limits: limits)
+        scheduling: scheduling, slot: slot, limits: limits, roomNeed: roomNeed)
       var people = try Reading.people(request, quiet: output.quiet)
       try Reading.warn(
         about: people, strict: reading.strict, quiet: output.quiet, summary: true)
       let keepBusy = output.format == .timeline || slot.explain
       let participants = Schedule.participants(&people, request: request, keepBusy: keepBusy)
-      let all = Schedule.slots(participants, request: request)
+      // No room fits: nothing is found (README, Rooms by what they hold).
+      let all =
+        request.roomShortfall == nil ? Schedule.slots(participants, request: request) : []
       let slots = output.limited(all)
       var report = report(people, slots, request)
       report.truncated = all.count - slots.count
-      if all.isEmpty && slot.explain {
+      if let why = request.roomShortfall {
+        report.noSlotReason = why
+      } else if all.isEmpty
+        && RoomReason.roomsAreWhy(participants, request: request, duration: request.minimum)
+      {
+        report.noSlotReason = RoomReason.busy(
+          request, participants, after: request.window.start, duration: request.minimum,
+          then: "whenever everyone is free")
+      } else if all.isEmpty && slot.explain {
         report.noSlotReason = Blocking.reason(participants, people: people, request: request)
       }
       try output.write(report)

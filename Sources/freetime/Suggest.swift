@@ -65,8 +65,12 @@ extension Freetime {
         first period (day, week, 2 or 4 weeks, month) checked at each of its occurrences, the \
         same wall-clock time of --tz in each period; ranked by the occurrences people miss, \
         then the costs over all of them; --rotate K shares the inconvenient times among K \
-        times used in turn. Exit status: 0 with a suggestion, 1 without (the reason is \
-        printed), 2 for an error.
+        times used in turn. Rooms (--room NAME, @GROUP or any) are those that fit \
+        (--capacity N, default the attendees; --feature WORD): among those free, the one with \
+        the fewest spare seats, then the most attendees in its building, then its floor \
+        nearest theirs, then by name, is shown and booked ("room: atlas (2 others fit)"). \
+        Exit status: 0 with a suggestion, 1 without (the reason is printed, also which room \
+        condition failed), 2 for an error.
 
         Examples:
           freetime suggest alice.ics bob.ics --duration 1h
@@ -89,6 +93,8 @@ extension Freetime {
     @OptionGroup var output: OutputFileOptions
     /// --hours, --days, --buffer, --quorum, --optional, --room.
     @OptionGroup var scheduling: SchedulingOptions
+    /// --capacity, --feature.
+    @OptionGroup var roomNeed: RoomNeedOptions
     /// --strict, --tentative, --all-day, --unknown, --zone, --owner, --max-instances.
     @OptionGroup var reading: ReadingOptions
     /// --max-line-bytes, --max-file-instances, --cpu-budget.
@@ -100,13 +106,15 @@ extension Freetime {
       try repetition.check()
       try reading.check()
       try scheduling.check(calendars)
+      try roomNeed.check()
     }
 
     func run() throws {
       if let period = repetition.repeatPeriod { return try runRecurring(period) }
       let request = try SchedulingRequest(
         calendars: calendars, peopleFile: peopleFile, window: window, reading: reading,
-        scheduling: scheduling, limits: limits)
+        scheduling: scheduling, limits: limits, roomNeed: roomNeed)
+      try noRoomFits(request)
       var people = try Reading.people(request, quiet: false)
       try Reading.warn(about: people, strict: reading.strict, quiet: false, summary: true)
       let (meetings, participants) = Schedule.suggestions(
@@ -117,8 +125,14 @@ extension Freetime {
         meetings: meetings, people: people, request: request, duration: suggest.duration,
         booking: bookingArguments(request))
       guard !meetings.isEmpty else {
-        Diagnostics.line(
-          "freetime: no suggestion: " + report.whyNone(participants, step: suggest.step))
+        let why =
+          RoomReason.roomsAreWhy(
+            participants, request: request, duration: suggest.duration.seconds)
+          ? RoomReason.busy(
+            request, participants, after: request.window.start,
+            duration: suggest.duration.seconds, then: "whenever everyone is free")
+          : report.whyNone(participants, step: suggest.step)
+        Diagnostics.line("freetime: no suggestion: " + why)
         throw ExitCode(1)
       }
       try Output.write(report.render(suggest.format), to: output.output, quiet: false)
@@ -152,7 +166,8 @@ extension Freetime {
       let request = try SchedulingRequest(
         calendars: calendars, peopleFile: peopleFile, zone: zone, window: range, now: now,
         reading: reading, scheduling: scheduling, optional: scheduling.optional,
-        room: scheduling.room, slot: nil, explain: false, limits: limits)
+        room: scheduling.room, slot: nil, explain: false, limits: limits, roomNeed: roomNeed)
+      try noRoomFits(request)
       var people = try Reading.people(request, quiet: false)
       try Reading.warn(about: people, strict: reading.strict, quiet: false, summary: true)
       let (meetings, participants, single) = Schedule.recurring(
@@ -173,6 +188,14 @@ extension Freetime {
         throw ExitCode(1)
       }
       try Output.write(report.render(suggest.format), to: output.output, quiet: false)
+    }
+
+    /// When rooms were asked for and none fits: the reason, exit 1 (README, Rooms by what they
+    /// hold).
+    func noRoomFits(_ request: SchedulingRequest) throws {
+      guard let why = request.roomShortfall else { return }
+      Diagnostics.line("freetime: no suggestion: " + why)
+      throw ExitCode(1)
     }
 
     /// What `freetime book` needs besides the meeting itself: the people file, the zone, the

@@ -63,7 +63,9 @@ struct SuggestReport {
       if !meeting.optional.isEmpty {
         notes.append("optional: " + meeting.optional.joined(separator: ", "))
       }
-      if !meeting.rooms.isEmpty { notes.append("rooms: " + meeting.rooms.joined(separator: ", ")) }
+      if let room = meeting.rooms.first {
+        notes.append(SuggestReport.roomNote(room, meeting.rooms))
+      }
       if !meeting.missing.isEmpty {
         notes.append("missing: " + meeting.missing.joined(separator: ", "))
       }
@@ -93,7 +95,16 @@ struct SuggestReport {
       + "\"end\": \(JSON.string(TimeText.rfc3339(meeting.interval.end, zone: request.zone))), "
       + "\"attendees\": [\(attendees.joined(separator: ", "))], "
       + "\"missing\": \(list(meeting.missing)), \"optional\": \(list(meeting.optional)), "
-      + "\"rooms\": \(list(meeting.rooms)), \"book\": \(JSON.string(bookCommand(meeting)))}"
+      + "\"rooms\": \(list(meeting.rooms)), \"room\": \(meeting.rooms.first.map(JSON.string) ?? "null"), "
+      + "\"book\": \(JSON.string(bookCommand(meeting)))}"
+  }
+
+  /// The room booked and how many others would do: `room: atlas (2 others fit)` (README,
+  /// Rooms by what they hold).
+  static func roomNote(_ room: String, _ rooms: [String]) -> String {
+    let others = rooms.count - 1
+    return "room: \(room)"
+      + (others == 0 ? "" : others == 1 ? " (1 other fits)" : " (\(others) others fit)")
   }
 
   /// The calendar arguments that name a person to `freetime book`: their name when the people
@@ -116,7 +127,10 @@ struct SuggestReport {
       "--duration", DurationSyntax.short(duration.seconds), "--title", "Meeting",
     ]
     words += booking
-    if let room = meeting.rooms.first { words += tokens(room).flatMap { ["--room", $0] } }
+    if let room = meeting.rooms.first {
+      words += tokens(room).flatMap { ["--room", $0] }
+      if let need = request.roomNeed, need.seatsGiven { words += ["--capacity", "\(need.seats)"] }
+    }
     let optional = meeting.missing + people.filter { $0.role == .optional }.map(\.name)
     for name in optional { words += tokens(name).flatMap { ["--optional", $0] } }
     words += meeting.attendees.flatMap { tokens($0.name) }

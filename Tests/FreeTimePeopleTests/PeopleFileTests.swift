@@ -79,9 +79,9 @@ import Testing
     ("[person.b]\ncalendars = [\"a.ics\"]\n", 1, "person"),
     ("[people.a]\ncalendars = [\"a.ics\"]\nhours = []\n", 3, "people.a.hours"),
     (
-      "[rooms.r]\ncalendar = \"r.ics\"\nlocation = \"\"\"\n[people.b]\nzone = 1\n\"\"\"\nfloor = 3\n",
+      "[rooms.r]\ncalendar = \"r.ics\"\nlocation = \"\"\"\n[people.b]\nzone = 1\n\"\"\"\nseats = 3\n",
       7,
-      "rooms.r.floor"
+      "rooms.r.seats"
     ),
   ])
   func malformedFilesNameFileLineAndKey(text: String, line: Int, key: String) {

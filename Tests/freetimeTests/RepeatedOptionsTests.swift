@@ -50,7 +50,7 @@ import Testing
       "--description": "Y", "--organizer": "a@example.com", "--per-day": "1",
       "--repeat": "weekly", "--occurrences": "3", "--until": "2027-01-01", "--rotate": "2",
       "--reschedule": "x@example.com", "--cancel": "x@example.com",
-      "--occurrence": "2026-11-23T10:00",
+      "--occurrence": "2026-11-23T10:00", "--capacity": "3",
     ]
     for (long, short, repeating) in try RepeatedOptionsTests.options() where !repeating {
       guard let value = values[long] else {

@@ -78,23 +78,12 @@ extension Freetime.Book {
 
   /// Every file of the calendars given, where the meeting is looked for.
   func meetingFiles(_ request: SchedulingRequest) throws -> [String] {
-    var files: [String] = []
-    for source in request.sources {
-      for kind in source.kinds {
-        switch kind {
-        case .file(let path): files.append(path)
-        case .directory(let path):
-          do { files += try CalendarReader.calendarFiles(in: path) } catch {
-            throw CommandError("\(error)")
-          }
-        case .standardInput:
-          throw CommandError(
-            "--reschedule and --cancel look for the meeting in files: standard input (-) cannot be given"
-          )
-        }
-      }
+    try request.sources.flatMap {
+      try $0.files(
+        standardInput:
+          "--reschedule and --cancel look for the meeting in files: standard input (-) cannot be given"
+      )
     }
-    return files
   }
 
   /// `book --reschedule` and `book --cancel`: finds the meeting, checks the new time (without

@@ -82,3 +82,23 @@ struct PeopleFileOptions: ParsableArguments {
     return out
   }
 }
+
+extension CalendarSource {
+  /// The files of this calendar: a file, or the calendar files of a directory (a vdir). Standard
+  /// input has none to look in again: the error says `standardInput`.
+  func files(standardInput message: String) throws -> [String] {
+    var files: [String] = []
+    for kind in kinds {
+      switch kind {
+      case .file(let path): files.append(path)
+      case .directory(let path):
+        do { files += try CalendarReader.calendarFiles(in: path) } catch {
+          throw CommandError("\(error)")
+        }
+      case .standardInput:
+        throw CommandError(message)
+      }
+    }
+    return files
+  }
+}

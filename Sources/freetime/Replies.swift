@@ -70,17 +70,8 @@ extension Freetime {
           sources = room
         }
         for source in sources {
-          for kind in source.kinds {
-            switch kind {
-            case .file(let path): files.append(path)
-            case .directory(let path):
-              do { files += try CalendarReader.calendarFiles(in: path) } catch {
-                throw CommandError("\(error)")
-              }
-            case .standardInput:
-              throw CommandError("replies reads files: standard input (-) cannot be given")
-            }
-          }
+          files += try source.files(
+            standardInput: "replies reads files: standard input (-) cannot be given")
         }
       }
       let replies = try Replies.read(uid: uid.trimmingWhitespace(), in: files, zone: zone)

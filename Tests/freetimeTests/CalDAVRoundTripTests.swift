@@ -155,23 +155,15 @@ import Testing
       "\(Self.wallClock(bob.start))|\(Self.wallClock(bob.end))|Meeting|\(Self.roomLocation)"
     #expect(listed.split(separator: "\n").map(String.init).contains(expected), "\(listed)")
 
-    // Reschedule and cancel: only where `freetime book --help` lists --reschedule, until
-    // `book --reschedule` and `book --cancel` exist; then this condition goes.
-    if try Self.lifecycleAvailable() {
-      sequence = try reschedule(
-        world, server, uid: uid, to: suggestions[1], after: sequence, addTo: addTo,
-        names: sources.keys.sorted())
-      try cancel(
-        world, server, uid: uid, after: sequence, addTo: addTo, names: sources.keys.sorted())
-    }
+    // Then the meeting moves, and is cancelled, the same way.
+    sequence = try reschedule(
+      world, server, uid: uid, to: suggestions[1], after: sequence, addTo: addTo,
+      names: sources.keys.sorted())
+    try cancel(
+      world, server, uid: uid, after: sequence, addTo: addTo, names: sources.keys.sorted())
   }
 
   // MARK: - Reschedule and cancel: `book --reschedule UID --at WHEN`, `book --cancel UID`
-
-  /// Whether this freetime has `book --reschedule`.
-  static func lifecycleAvailable() throws -> Bool {
-    try Run.freetime(["book", "--help"]).stdout.contains("--reschedule")
-  }
 
   /// Moves the booked meeting to `suggestion`'s time with `freetime book --reschedule UID --at
   /// WHEN`, syncs it up, and checks every collection: the new times, the same UID once, a

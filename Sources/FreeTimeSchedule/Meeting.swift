@@ -19,8 +19,11 @@ public struct Meeting: Sendable {
   /// The meeting `uid` in `files`; `zone` reads floating times. Throws when no file holds it,
   /// when it is all-day, or when two versions tie on SEQUENCE and DTSTAMP and disagree on when
   /// it is or who organises it (which one is the meeting is unknown).
-  public static func find(uid: String, in files: [String], zone: Zone) throws(ScheduleError)
-    -> Meeting
+  ///
+  /// - Parameter allDay: whether an all-day meeting is found too (`replies` lists it; `book`
+  ///   changes only meetings at a time of day).
+  public static func find(uid: String, in files: [String], zone: Zone, allDay: Bool = false)
+    throws(ScheduleError) -> Meeting
   {
     let copies: [MeetingCopy]
     do { copies = try MeetingCopy.find(uid: uid, in: files) } catch {
@@ -73,7 +76,7 @@ public struct Meeting: Sendable {
     guard let start = master.start else {
       throw ScheduleError("\(master.file):\(master.firstLine): meeting \(uid) has no DTSTART")
     }
-    if start.isDate {
+    if start.isDate && !allDay {
       throw ScheduleError(
         "\(master.file):\(master.firstLine): meeting \(uid) is all-day; freetime changes only meetings at a time of day"
       )

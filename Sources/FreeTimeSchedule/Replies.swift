@@ -34,13 +34,20 @@ public struct Replies: Sendable {
 
   /// Whether every required attendee and room accepted (a delegation counts when a delegate
   /// accepted); optional people never change it.
-  public var complete: Bool { entries.allSatisfy { !$0.isRequired || $0.settled } }
+  public var complete: Bool {
+    !cancelled && entries.allSatisfy { !$0.isRequired || $0.settled }
+  }
+  /// Whether the meeting's newest version calls it off (STATUS:CANCELLED, METHOD:CANCEL):
+  /// nobody is coming then, whatever they answered.
+  public var cancelled: Bool {
+    meeting.master.status == "CANCELLED" || meeting.master.method == "CANCEL"
+  }
 
   /// The answers to the meeting `uid` in `files`.
   public static func read(uid: String, in files: [String], zone: Zone) throws(ScheduleError)
     -> Replies
   {
-    let meeting = try Meeting.find(uid: uid, in: files, zone: zone)
+    let meeting = try Meeting.find(uid: uid, in: files, zone: zone, allDay: true)
     let current = meeting.master.sequence
     // Every line of the whole meeting (no RECURRENCE-ID) that answers: PARTSTAT other than
     // NEEDS-ACTION, from a version of the meeting or a REPLY.

@@ -115,8 +115,12 @@ extension Freetime {
         out += row[1] + String(repeating: " ", count: 10 - row[1].count) + row[2] + "\n"
       }
       let missing = replies.entries.filter { $0.isRequired && !$0.settled }
-      if missing.isEmpty {
-        out += "Everyone required and the room accepted.\n"
+      if replies.cancelled {
+        out += "The meeting is cancelled (its newest version, SEQUENCE \(master.sequence)).\n"
+      } else if missing.isEmpty {
+        out +=
+          replies.entries.contains { $0.attendee.isRoom }
+          ? "Everyone required and the room accepted.\n" : "Everyone required accepted.\n"
       } else {
         out +=
           "Not accepted yet: "
@@ -136,7 +140,7 @@ extension Freetime {
       out +=
         ",\"start\":\(s(master.start?.instant(fallback: zone).map { TimeText.rfc3339($0, zone: zone) }))"
       out += ",\"sequence\":\(master.sequence),\"organizer\":\(s(master.organizer))"
-      out += ",\"complete\":\(replies.complete),\"attendees\":["
+      out += ",\"cancelled\":\(replies.cancelled),\"complete\":\(replies.complete),\"attendees\":["
       out += replies.entries.map { e in
         var o = "{\"address\":\(JSON.string(e.attendee.address)),\"name\":\(s(e.attendee.name))"
         o +=

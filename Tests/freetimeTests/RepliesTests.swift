@@ -182,4 +182,31 @@ import Testing
     #expect(run.stdout.isEmpty)
     #expect(run.stderr.contains("no meeting with UID other@example.com in the calendars given"))
   }
+
+  /// An all-day meeting is listed (only book refuses one); a meeting whose newest version is a
+  /// cancellation says so and exits 1 though everyone accepted; without a room, the last line
+  /// does not speak of one.
+  @Test func allDayCancelledAndRoomless() throws {
+    let attendees = ["PARTSTAT=ACCEPTED:mailto:bob@example.com"]
+    var allDay = Self.calendar(
+      method: "REQUEST", sequence: 0, stamp: "20261118T100000Z", attendees: attendees)
+    allDay = allDay.replacingOccurrences(
+      of: "DTSTART:20261123T150000Z\r\nDURATION:PT1H", with: "DTSTART;VALUE=DATE:20261123")
+    let listed = try Run.freetime(["replies", Self.uid, try Self.inbox(["invite": allDay])])
+    #expect(listed.status == 0, "\(listed.stderr)")
+    #expect(listed.stdout.contains("Everyone required accepted."))
+    #expect(!listed.stdout.contains("room"))
+
+    let request = Self.calendar(
+      method: "REQUEST", sequence: 1, stamp: "20261118T100000Z", attendees: attendees)
+    let cancel = Self.calendar(
+      method: "CANCEL", sequence: 2, stamp: "20261119T100000Z", attendees: attendees)
+    let dir = try Self.inbox(["invite": request, "cancel": cancel])
+    let text = try Run.freetime(["replies", Self.uid, dir])
+    #expect(text.status == 1)
+    #expect(text.stdout.contains("cancelled"))
+    let json = try Run.freetime(["replies", Self.uid, dir, "--format", "json"])
+    #expect(json.status == 1)
+    #expect(json.stdout.contains("\"cancelled\":true"))
+  }
 }

@@ -20,8 +20,8 @@ public struct Meeting: Sendable {
   /// when it is all-day, or when two versions tie on SEQUENCE and DTSTAMP and disagree on when
   /// it is or who organises it (which one is the meeting is unknown).
   ///
-  /// - Parameter allDay: whether an all-day meeting is found too (`replies` lists it; `book`
-  ///   changes only meetings at a time of day).
+  /// - Parameter allDay: whether an all-day meeting, and a cancelled one without a time, are
+  ///   found too (`replies` lists them; `book` changes only meetings at a time of day).
   public static func find(uid: String, in files: [String], zone: Zone, allDay: Bool = false)
     throws(ScheduleError) -> Meeting
   {
@@ -73,13 +73,29 @@ public struct Meeting: Sendable {
       }
     }
     master.attendees = attendees
-    guard let start = master.start else {
-      throw ScheduleError("\(master.file):\(master.firstLine): meeting \(uid) has no DTSTART")
+    // What the meeting says of itself comes from the organizer's message first: an attendee's
+    // client may keep a copy without DESCRIPTION or LOCATION, and stamp it later when they
+    // answer (RFC 5546 §2.1.5: the organizer's copy is the meeting's).
+    master.summary = same.lazy.compactMap(\.summary).first ?? master.summary
+    master.description = same.lazy.compactMap(\.description).first ?? master.description
+    master.location = same.lazy.compactMap(\.location).first ?? master.location
+    // A CANCEL may leave DTSTART out (RFC 5546 §3.2.5): the time is the version's before it.
+    if master.start == nil && (master.method == "CANCEL" || master.status == "CANCELLED") {
+      let earlier = masters.filter { $0.start != nil }.max { b, a in a.isNewer(than: b) }
+      master.start = earlier?.start
+      master.end = master.end ?? earlier?.end
+      master.duration = master.duration ?? earlier?.duration
     }
-    if start.isDate && !allDay {
-      throw ScheduleError(
-        "\(master.file):\(master.firstLine): meeting \(uid) is all-day; freetime changes only meetings at a time of day"
-      )
+    let called = master.method == "CANCEL" || master.status == "CANCELLED"
+    if let start = master.start {
+      if start.isDate && !allDay {
+        throw ScheduleError(
+          "\(master.file):\(master.firstLine): meeting \(uid) is all-day; freetime changes only meetings at a time of day"
+        )
+      }
+    } else if !(allDay && called) {
+      // (`replies` lists a cancelled meeting whose time no version gives.)
+      throw ScheduleError("\(master.file):\(master.firstLine): meeting \(uid) has no DTSTART")
     }
     var overrides: [Instant: MeetingCopy] = [:]
     for copy in versions {

@@ -4,6 +4,10 @@ import FreeTimeCore
 import FreeTimeICS
 import FreeTimeSchedule
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `book --reschedule UID` and `book --cancel UID` (README, freetime book, Reschedule and
 /// cancel; RFC 5546 §3.2.2.1 and §3.2.5).
 struct LifecycleOptions: ParsableArguments {
@@ -209,6 +213,7 @@ extension Freetime.Book {
     // Every copy worked out before anything is written (book's order: the message, then the
     // copies).
     var copies: [(path: String, text: String)] = []
+    var emptied: [String] = []
     for entry in book.addTo {
       let (person, directory) = try Booking.directory(entry, people: people, request: request)
       let prefix = Booking.canonical(directory) + "/"
@@ -243,12 +248,21 @@ extension Freetime.Book {
         else {
           throw CommandError("\(file): no END:VCALENDAR; freetime does not rewrite it")
         }
-        copies.append((file, text))
+        // A file that held only the old version is removed once the new one is written
+        // (an empty VCALENDAR is no calendar object).
+        if file != files.first && !MeetingCopy.holdsComponent(text) {
+          emptied.append(file)
+        } else {
+          copies.append((file, text))
+        }
       }
     }
     try Output.write(
       invitation.ics(cancelling ? .cancel : .request), to: output.output, quiet: false)
     for (path, text) in copies { try Output.write(text, to: path, quiet: true) }
+    for path in emptied where unlink(path) != 0 {
+      throw CommandError("\(path): cannot remove the old copy: \(String(cString: strerror(errno)))")
+    }
   }
 
   /// An attendee of the meeting as it is written again: PARTSTAT back to NEEDS-ACTION (the

@@ -368,4 +368,58 @@ import Testing
       ),
       "\(run.stderr)")
   }
+
+  /// Copies other clients keep (README, Reschedule and cancel): an attendee's accepted copy,
+  /// stamped later and without DESCRIPTION or LOCATION, does not take them out of the moved
+  /// meeting; a saved invitation (METHOD:REQUEST) rewritten as a copy loses its METHOD; a
+  /// second file that held only the old version is removed, not left an empty VCALENDAR.
+  @Test func copiesOtherClientsKeep() throws {
+    let dir = try Self.team()
+    func meeting(method: String?, stamp: String, extra: String, partstat: String) -> String {
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//other//EN\r\n"
+        + (method.map { "METHOD:\($0)\r\n" } ?? "")
+        + "BEGIN:VEVENT\r\nUID:olk-2\r\nDTSTAMP:\(stamp)\r\nSEQUENCE:0\r\n"
+        + "DTSTART:20261123T150000Z\r\nDTEND:20261123T160000Z\r\nSUMMARY:Budget\r\n" + extra
+        + "ORGANIZER;CN=Alice:mailto:alice@example.com\r\n"
+        + "ATTENDEE;PARTSTAT=ACCEPTED:mailto:alice@example.com\r\n"
+        + "ATTENDEE;PARTSTAT=\(partstat):mailto:bob@example.com\r\n"
+        + "END:VEVENT\r\nEND:VCALENDAR\r\n"
+    }
+    let invitation = meeting(
+      method: "REQUEST", stamp: "20261101T000000Z",
+      extra: "DESCRIPTION:Figures\r\nLOCATION:Room 4\r\n", partstat: "NEEDS-ACTION")
+    try invitation.write(toFile: dir + "/alice/a-invite.ics", atomically: true, encoding: .utf8)
+    try invitation.write(toFile: dir + "/alice/b-saved.ics", atomically: true, encoding: .utf8)
+    try meeting(method: nil, stamp: "20261102T000000Z", extra: "", partstat: "ACCEPTED")
+      .write(toFile: dir + "/bob/olk-2.ics", atomically: true, encoding: .utf8)
+    let run = try Run.freetime(
+      ["book", "--reschedule", "olk-2", "--at", "2026-11-26T10:00", "--tz", "UTC"]
+        + ["alice=\(dir)/alice", "bob=\(dir)/bob", "--add-to", "alice"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("DESCRIPTION:Figures"))
+    #expect(run.stdout.contains("LOCATION:Room 4"))
+    #expect(run.stdout.contains("SEQUENCE:1"))
+    let copy = try String(contentsOfFile: dir + "/alice/a-invite.ics", encoding: .utf8)
+    #expect(!copy.contains("METHOD:"))
+    #expect(copy.contains("DTSTART"))
+    #expect(copy.contains("SEQUENCE:1"))
+    #expect(!FileManager.default.fileExists(atPath: dir + "/alice/b-saved.ics"))
+    #expect(try Self.busy(dir + "/alice").contains("20261126T100000Z/20261126T110000Z"))
+  }
+
+  /// A cancellation without DTSTART (RFC 5546 §3.2.5 allows it), with no earlier version
+  /// beside it: replies says the meeting is cancelled.
+  @Test func aCancelWithoutATimeIsListed() throws {
+    let dir = TemporaryFiles.directory + "/lifecycle-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let cancel =
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//other//EN\r\nMETHOD:CANCEL\r\n"
+      + "BEGIN:VEVENT\r\nUID:gone-1\r\nDTSTAMP:20261102T000000Z\r\nSEQUENCE:3\r\n"
+      + "STATUS:CANCELLED\r\nORGANIZER:mailto:alice@example.com\r\n"
+      + "ATTENDEE:mailto:bob@example.com\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    try cancel.write(toFile: dir + "/cancel.ics", atomically: true, encoding: .utf8)
+    let run = try Run.freetime(["replies", "gone-1", dir])
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(run.stdout.contains("cancelled"))
+  }
 }

@@ -3,8 +3,9 @@ import FreeTimeCore
 extension MeetingCopy {
   /// A calendar file's text with the VEVENTs `removing` (copies found in it) taken out and the
   /// VEVENTs of `ics` (and those of its VTIMEZONEs whose TZID the file does not define) put in
-  /// before its last `END:VCALENDAR` (README, freetime book, Reschedule and cancel: the copy
-  /// keeps everything else in its file). Nil when the file has no `END:VCALENDAR`.
+  /// before its last `END:VCALENDAR`, without the VCALENDAR's METHOD (README, freetime book,
+  /// Reschedule and cancel: the copy keeps everything else in its file). Nil when the file has
+  /// no `END:VCALENDAR`.
   public static func edited(_ bytes: [UInt8], removing: [MeetingCopy], inserting ics: String)
     -> String?
   {
@@ -30,6 +31,15 @@ extension MeetingCopy {
     }
     guard let end = lines.indices.last(where: { text(lines[$0]).uppercased() == "END:VCALENDAR" })
     else { return nil }
+    // A stored copy is a calendar, not an iTIP message: the VCALENDAR's METHOD goes (RFC 4791
+    // §4.1; a saved invitation has one).
+    var depth = 0
+    for (i, line) in lines.enumerated() {
+      let upper = text(line).uppercased()
+      if upper.hasPrefix("BEGIN:") { depth += 1 }
+      if upper.hasPrefix("END:") { depth -= 1 }
+      if depth == 1 && upper.hasPrefix("METHOD:") { dropped.insert(i) }
+    }
     var zones = Set<String>()
     var inZone = false
     for line in lines {
@@ -67,5 +77,21 @@ extension MeetingCopy {
       out += line
     }
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Whether calendar text still holds a component with time in it (a VEVENT, VTODO, VJOURNAL
+  /// or VFREEBUSY): a file left with none is no calendar object (RFC 5545 §3.4, RFC 4791 §4.1).
+  public static func holdsComponent(_ text: String) -> Bool {
+    for line in text.utf8.split(separator: 0x0A) {
+      var t = line[...]
+      while let b = t.first, b == 0x20 || b == 0x09 { t = t.dropFirst() }
+      let upper = String(decoding: t.prefix(16), as: UTF8.self).uppercased()
+      if upper.hasPrefix("BEGIN:VEVENT") || upper.hasPrefix("BEGIN:VTODO")
+        || upper.hasPrefix("BEGIN:VJOURNAL") || upper.hasPrefix("BEGIN:VFREEBUSY")
+      {
+        return true
+      }
+    }
+    return false
   }
 }

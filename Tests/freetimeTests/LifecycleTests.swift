@@ -422,4 +422,32 @@ import Testing
     #expect(run.status == 1, "\(run.stderr)")
     #expect(run.stdout.contains("cancelled"))
   }
+
+  /// Addresses as Apple's clients and CalDAV servers write them, a `urn:uuid:` with the e-mail
+  /// in EMAIL (RFC 7986 §6.2): the person is known by the e-mail, and a URI without one is
+  /// written back as it is, never as `mailto:urn:…`.
+  @Test func urnAddressesWithEmail() throws {
+    let dir = try Self.team()
+    let meeting =
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Apple Inc.//iCal//EN\r\n"
+      + "BEGIN:VEVENT\r\nUID:apple-1\r\nDTSTAMP:20261101T000000Z\r\nSEQUENCE:0\r\n"
+      + "DTSTART:20261123T150000Z\r\nDTEND:20261123T160000Z\r\nSUMMARY:Sync\r\n"
+      + "ORGANIZER;CN=Alice;EMAIL=alice@example.com:urn:uuid:11111111-2222-3333-4444-555555555555\r\n"
+      + "ATTENDEE;CN=Alice;ROLE=CHAIR;PARTSTAT=ACCEPTED;EMAIL=alice@example.com:urn:uuid:11111111-2222-3333-4444-555555555555\r\n"
+      + "ATTENDEE;CN=Ext;PARTSTAT=NEEDS-ACTION:urn:uuid:99999999-2222-3333-4444-555555555555\r\n"
+      + "ATTENDEE;CN=Bob;PARTSTAT=ACCEPTED;EMAIL=bob@example.com:urn:uuid:22222222-2222-3333-4444-555555555555\r\n"
+      + "END:VEVENT\r\nEND:VCALENDAR\r\n"
+    try meeting.write(toFile: dir + "/alice/apple-1.ics", atomically: true, encoding: .utf8)
+    let run = try Run.freetime(
+      ["book", "--reschedule", "apple-1", "--at", "2026-11-26T10:00", "--tz", "UTC"]
+        + ["alice=\(dir)/alice", "bob=\(dir)/bob"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let text = run.stdout.replacingOccurrences(of: "\r\n ", with: "")
+    #expect(text.contains("mailto:alice@example.com"))
+    #expect(text.contains("mailto:bob@example.com"))
+    #expect(text.contains(":urn:uuid:99999999-2222-3333-4444-555555555555"))
+    #expect(!text.contains("mailto:urn:"))
+    // bob was checked as an attendee (his address matched), not noted as outside the meeting.
+    #expect(!run.stderr.contains("bob is not in"))
+  }
 }

@@ -208,7 +208,7 @@ extension MeetingCopy {
       case "LOCATION": copy.location = unescape(value)
       case "STATUS": copy.status = line.keyword
       case "RRULE": copy.rule = String(decoding: line.strippedValue, as: UTF8.self)
-      case "ORGANIZER": copy.organizer = address(value)
+      case "ORGANIZER": copy.organizer = address(value, email: params["EMAIL"]?.first)
       case "EXDATE":
         for part in line.strippedValue.split(separator: 0x2C) {
           var one = line
@@ -221,7 +221,7 @@ extension MeetingCopy {
         }
         copy.attendees.append(
           MeetingAttendee(
-            address: address(value), name: params["CN"]?.first,
+            address: address(value, email: params["EMAIL"]?.first), name: params["CN"]?.first,
             role: params["ROLE"]?.first?.uppercased() ?? "REQ-PARTICIPANT",
             partstat: params["PARTSTAT"]?.first?.uppercased() ?? "NEEDS-ACTION",
             cutype: params["CUTYPE"]?.first?.uppercased() ?? "INDIVIDUAL",
@@ -252,6 +252,17 @@ extension MeetingCopy {
     var t = text.trimmingWhitespace()
     if t.lowercased().hasPrefix("mailto:") { t = String(t.dropFirst(7)) }
     return t.lowercased()
+  }
+
+  /// A calendar user's address: the `mailto:` value, or, for another URI (Apple's and CalDAV
+  /// servers' `urn:uuid:…`), the EMAIL parameter when there is one (RFC 7986 §6.2), so that it
+  /// matches the person's address and is written back as one.
+  static func address(_ text: String, email: String?) -> String {
+    let plain = address(text)
+    guard !text.trimmingWhitespace().lowercased().hasPrefix("mailto:"), let email,
+      !email.trimmingWhitespace().isEmpty
+    else { return plain }
+    return address(email)
   }
 
   /// The parameters of a content line (RFC 5545 §3.2): upper-case names, each value list with

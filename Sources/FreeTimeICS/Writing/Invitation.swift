@@ -78,6 +78,19 @@ public struct Invitation: Sendable {
     self.attendees = attendees
   }
 
+  /// The CAL-ADDRESS of an address (RFC 5545 §3.3.3): `mailto:` and the address, or another
+  /// URI as it is (`urn:uuid:…`, which a server names people by when it knows no e-mail).
+  static func uri(_ address: String) -> String {
+    let bare = Invitation.bare(address)
+    let lower = bare.lowercased()
+    if !bare.contains("@")
+      && (lower.hasPrefix("urn:") || lower.hasPrefix("http:") || lower.hasPrefix("https:"))
+    {
+      return bare
+    }
+    return "mailto:" + bare
+  }
+
   /// An address without `mailto:` (in any case), for `mailto:` to be put in front once.
   static func bare(_ address: String) -> String {
     address.lowercased().hasPrefix("mailto:") ? String(address.dropFirst(7)) : address
@@ -163,9 +176,9 @@ public struct Invitation: Sendable {
     }
     if let location { icalcomponent_add_property(event, icalproperty_new_location(location)) }
     icalcomponent_add_property(
-      event, icalproperty_new_organizer("mailto:" + Invitation.bare(organizer)))
+      event, icalproperty_new_organizer(Invitation.uri(organizer)))
     for attendee in attendees {
-      let prop = icalproperty_new_attendee("mailto:" + Invitation.bare(attendee.address))!
+      let prop = icalproperty_new_attendee(Invitation.uri(attendee.address))!
       if !attendee.name.isEmpty {
         icalproperty_add_parameter(prop, icalparameter_new_cn(attendee.name))
       }

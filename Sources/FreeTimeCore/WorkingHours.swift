@@ -54,7 +54,7 @@ public struct WorkingHours: Sendable, Hashable {
   private static func clock(_ text: String) -> Int? {
     let p = text.split(separator: ":", omittingEmptySubsequences: false)
     guard p.count == 2, (1...2).contains(p[0].count), p[1].count == 2,
-      (p[0] + p[1]).allSatisfy { $0.isASCII && $0.isNumber },
+      (p[0] + p[1]).allSatisfy({ $0.isASCII && $0.isNumber }),
       let h = Int(p[0]), let m = Int(p[1]), (0...24).contains(h), (0..<60).contains(m),
       h < 24 || m == 0
     else { return nil }

@@ -105,7 +105,7 @@ public struct PeopleFile: Sendable {
     } catch {
       throw Failure(path: path, message: "not TOML: \(error)")
     }
-    var reader = Reader(
+    let reader = Reader(
       path: path, locator: locator, directory: PeopleFile.directory(of: path), home: home)
     for key in table.keys {
       switch key {

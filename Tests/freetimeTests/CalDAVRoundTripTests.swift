@@ -295,7 +295,7 @@ struct CalDAVWorld {
 
   func write(_ text: String, to name: String) -> String {
     let file = path(name)
-    FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
+    _ = FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
     return file
   }
 
@@ -443,7 +443,7 @@ final class RadicaleServer {
       level = warning
 
       """, to: "radicale.conf")
-    FileManager.default.createFile(atPath: log, contents: nil)
+    _ = FileManager.default.createFile(atPath: log, contents: nil)
     let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
     process.executableURL = URL(fileURLWithPath: Python.path)
     process.arguments = ["-m", "radicale", "--config", config]

@@ -121,7 +121,7 @@ import Testing
       name: "only-start.ics")
     var bytes = Array(try String(contentsOfFile: path, encoding: .utf8).utf8)
     if let at = bytes.firstIndex(of: 0xEF) { bytes.replaceSubrange(at..<(at + 3), with: [0xE9]) }
-    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     let run = try Run.freetime(["check", path])
     #expect(
       run.stdout.contains(":6: note: a date-time DTSTART without DTEND or DURATION blocks no time"))

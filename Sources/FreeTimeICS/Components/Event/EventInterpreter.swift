@@ -161,7 +161,7 @@ struct EventInterpreter {
         contribution = .override(o)
         if options.lint {
           warn(
-            line: event.lines[.rrule] ?? event.lines[.recurrenceID],
+            line: event.lines.has(.rrule) ? event.lines[.rrule] : event.lines[.rdate],
             "an override (RECURRENCE-ID) with an RRULE or RDATE of its own: read as its series where no master of its UID is read",
             severity: .note)
         }

@@ -50,6 +50,11 @@ public struct HoursChoice: Equatable, Sendable {
         }) {
           throw .usage("--hours '\(entry)': the range \(String(empty)) is empty.")
         }
+        if let close = Self.written(text) {
+          let named = name.map { "\($0)=" } ?? ""
+          throw .usage(
+            "--hours '\(entry)': write the times as HH:MM; did you mean \(named)\(close)?")
+        }
         throw .usage(
           "--hours '\(entry)' must be [NAME=]HH:MM-HH:MM[,HH:MM-HH:MM…], e.g. 09:00-17:00, 09:00-12:00,13:00-17:00, 22:00-06:00 or nina=10:00-18:00."
         )
@@ -72,5 +77,31 @@ public struct HoursChoice: Equatable, Sendable {
   private static func split(_ entry: String) -> (String?, String) {
     guard let eq = entry.firstIndex(of: "=") else { return (nil, entry) }
     return (String(entry[..<eq]), String(entry[entry.index(after: eq)...]))
+  }
+
+  /// Ranges written with hours alone or an hour of one digit (`9-17`, `9:30-17`), as HH:MM
+  /// ranges (`09:00-17:00`, `09:30-17:00`) when that is what they say; nil otherwise.
+  static func written(_ text: String) -> String? {
+    func clock(_ end: Substring) -> String? {
+      let parts = end.split(separator: ":", omittingEmptySubsequences: false)
+      guard (1...2).contains(parts.count),
+        parts.allSatisfy({ p in p.allSatisfy(\.isASCII) && p.allSatisfy(\.isNumber) }),
+        let h = Int(parts[0]), (1...2).contains(parts[0].count), (0...24).contains(h)
+      else { return nil }
+      let m = parts.count == 2 ? Int(parts[1]) : 0
+      guard let m, parts.count == 1 || parts[1].count == 2, (0..<60).contains(m), h < 24 || m == 0
+      else { return nil }
+      return (h < 10 ? "0\(h)" : "\(h)") + ":" + (m < 10 ? "0\(m)" : "\(m)")
+    }
+    var ranges: [String] = []
+    for range in text.split(separator: ",", omittingEmptySubsequences: false) {
+      let ends = range.split(separator: "-", omittingEmptySubsequences: false)
+      guard ends.count == 2, let a = clock(ends[0]), let b = clock(ends[1]), a != b else {
+        return nil
+      }
+      ranges.append(a + "-" + b)
+    }
+    let out = ranges.joined(separator: ",")
+    return WorkingHours.parseSpans(out) != nil ? out : nil
   }
 }

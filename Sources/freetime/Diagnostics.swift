@@ -50,6 +50,13 @@ enum Diagnostics {
     else { return text }
     let kind = String(text[open.upperBound..<close.lowerBound])
     guard let example = examples[kind] else { return text }
+    // A bare number where a DURATION goes: the unit is missing, and minutes are the likely one.
+    let value = text.dropFirst("The value '".count).prefix { $0 != "'" }
+    if kind == "duration", !value.isEmpty, value.count <= 6, value.allSatisfy(\.isASCII),
+      value.allSatisfy(\.isNumber)
+    {
+      return text + ": a DURATION needs its unit; did you mean \(value)m?"
+    }
     let negative = text.hasPrefix("The value '-") ? ": it must not be negative" : ""
     return text + negative + (negative.isEmpty ? ": use " : "; use ") + example + "."
   }

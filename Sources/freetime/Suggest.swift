@@ -133,6 +133,10 @@ extension Freetime {
             duration: suggest.duration.seconds, then: "whenever everyone is free")
           : report.whyNone(participants, step: suggest.step)
         Diagnostics.line("freetime: no suggestion: " + why)
+        // A machine format still gets its document, empty (NDJSON: no line).
+        if suggest.format != .table {
+          try Output.write(report.render(suggest.format), to: output.output, quiet: false)
+        }
         throw ExitCode(1)
       }
       try Output.write(report.render(suggest.format), to: output.output, quiet: false)

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// A value that is almost right gets the right one back (README, Exit status and messages):
+/// a DURATION without its unit, hours without minutes; and a machine format with nothing to
+/// say still prints its empty document.
+@Suite struct AlmostRightTests {
+  static let alice = "Fixtures/team/alice.ics"
+
+  @Test(arguments: [
+    (["--min", "30"], "did you mean 30m?"),
+    (["--buffer", "5"], "did you mean 5m?"),
+  ])
+  func aDurationWithoutItsUnit(arguments: [String], hint: String) throws {
+    let run = try Run.freetime([Self.alice] + arguments)
+    #expect(run.status == 2)
+    #expect(run.stderr.contains(hint), "\(run.stderr)")
+  }
+
+  @Test func suggestsDurationToo() throws {
+    let run = try Run.freetime(["suggest", Self.alice, "--duration", "45"])
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("did you mean 45m?"), "\(run.stderr)")
+  }
+
+  @Test(arguments: [
+    ("9-17", "did you mean 09:00-17:00?"),
+    ("nina=8-16:30", "did you mean nina=08:00-16:30?"),
+    ("9:30-12,13-17", "did you mean 09:30-12:00,13:00-17:00?"),
+  ])
+  func hoursWithoutMinutes(hours: String, hint: String) throws {
+    let run = try Run.freetime([Self.alice, "--hours", hours])
+    #expect(run.status == 2)
+    #expect(run.stderr.contains(hint), "\(run.stderr)")
+  }
+
+  /// Not a time at all: the general form, no guess.
+  @Test func noGuessForNonsense() throws {
+    let run = try Run.freetime([Self.alice, "--hours", "9-x"])
+    #expect(run.status == 2)
+    #expect(!run.stderr.contains("did you mean"))
+    #expect(run.stderr.contains("HH:MM-HH:MM"))
+  }
+
+  /// No suggestion: JSON is the empty document, NDJSON no line, and the reason on stderr.
+  @Test func noSuggestionStillPrintsTheDocument() throws {
+    let base = [
+      "suggest", Self.alice, "Fixtures/team/bob.ics", "--duration", "20h", "--from", "2026-11-23",
+      "--to", "2026-11-24",
+    ]
+    let json = try Run.freetime(base + ["--format", "json"])
+    #expect(json.status == 1)
+    let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+    #expect((object?["suggestions"] as? [Any])?.isEmpty == true)
+    #expect(json.stderr.contains("no suggestion"))
+    let ndjson = try Run.freetime(base + ["--format", "ndjson"])
+    #expect(ndjson.status == 1)
+    #expect(ndjson.stdout.isEmpty)
+  }
+}

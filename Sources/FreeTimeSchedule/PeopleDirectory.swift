@@ -190,13 +190,7 @@ public enum CalendarArgument {
   public static func source(_ argument: String, role: Role = .required) throws(ScheduleError)
     -> CalendarSource
   {
-    if let scheme = argument.firstRange(of: "://"),
-      ["http", "https", "webcal", "webcals"].contains(argument[..<scheme.lowerBound].lowercased())
-    {
-      throw ScheduleError(
-        "\(Sanitize.text(argument, limit: 120)): freetime reads calendar files, not URLs; fetch it first (curl -fsSL -o calendar.ics '\(Sanitize.text(argument, limit: 120))'), or keep it in sync with vdirsyncer"
-      )
-    }
+    try refuseURL(argument, name: nil)
     var name: String? = nil
     var path = argument
     if argument != "-", access(argument, F_OK) != 0, let eq = argument.firstIndex(of: "=") {
@@ -205,6 +199,7 @@ public enum CalendarArgument {
       if name!.isEmpty || path.isEmpty {
         throw .usage("'\(argument)' must be NAME=PATH with a name and a path.")
       }
+      try refuseURL(path, name: name)
     }
     var source =
       path == "-"
@@ -213,6 +208,21 @@ public enum CalendarArgument {
         kind: kind(path), name: name ?? defaultName(path), role: role, argument: argument)
     source.isNamed = name != nil
     return source
+  }
+
+  /// A URL where a calendar file goes (`https://…`, `webcal://…`, also as `NAME=URL`): refused
+  /// with the command that fetches it (webcal is https) and the argument to give then.
+  static func refuseURL(_ text: String, name: String?) throws(ScheduleError) {
+    guard let scheme = text.firstRange(of: "://") else { return }
+    let kind = text[..<scheme.lowerBound].lowercased()
+    guard ["http", "https", "webcal", "webcals"].contains(kind) else { return }
+    let url = Sanitize.text(
+      kind.hasPrefix("webcal") ? "https" + text[scheme.lowerBound...] : text, limit: 120)
+    let file = (name.map { Sanitize.text($0, limit: 40) } ?? "calendar") + ".ics"
+    let then = name.map { " and give \(Sanitize.text($0, limit: 40))=\(file)" } ?? ""
+    throw ScheduleError(
+      "\(Sanitize.text(text, limit: 120)): freetime reads calendar files, not URLs; fetch it first (curl -fsSL -o \(file) '\(url)')\(then), or keep it in sync with vdirsyncer"
+    )
   }
 
   /// A directory or a file.

@@ -57,4 +57,23 @@ import Testing
     #expect(ndjson.status == 1)
     #expect(ndjson.stdout.isEmpty)
   }
+
+  /// A URL is told how to fetch it, also named (NAME=URL) and as webcal (fetched as https).
+  @Test(arguments: [
+    ("https://example.com/a.ics", "curl -fsSL -o calendar.ics 'https://example.com/a.ics'"),
+    (
+      "alice=https://example.com/a.ics",
+      "curl -fsSL -o alice.ics 'https://example.com/a.ics') and give alice=alice.ics"
+    ),
+    (
+      "bob=webcal://example.com/b.ics",
+      "curl -fsSL -o bob.ics 'https://example.com/b.ics') and give bob=bob.ics"
+    ),
+  ])
+  func aURLIsToldHowToFetchIt(argument: String, hint: String) throws {
+    let run = try Run.freetime([argument])
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("not URLs"), "\(run.stderr)")
+    #expect(run.stderr.contains(hint), "\(run.stderr)")
+  }
 }

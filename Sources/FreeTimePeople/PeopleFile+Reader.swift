@@ -93,7 +93,7 @@ extension PeopleFile {
         guard let home else { throw failure(keys, "'~' needs $HOME") }
         return home + text.dropFirst()
       }
-      return text.hasPrefix("/") ? text : directory + "/" + text
+      return text.hasPrefix("/") ? text : PeopleFile.tidy(directory + "/" + text)
     }
 
     func lines(_ table: TOMLTable, at keys: [String]) -> [String: Int] {

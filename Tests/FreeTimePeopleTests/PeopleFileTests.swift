@@ -111,4 +111,13 @@ import Testing
       PeopleFile.defaultPath(environment: ["HOME": "/h"]) == "/h/.config/freetime/config.toml")
     #expect(PeopleFile.defaultPath(environment: [:]) == nil)
   }
+
+  /// A relative calendar is joined to the file's directory tidily: no `..` left to read past.
+  @Test func relativePathsAreTidy() {
+    #expect(PeopleFile.tidy("/c/freetime/../../x/a.ics") == "/x/a.ics")
+    #expect(PeopleFile.tidy("/c/./freetime/./a.ics") == "/c/freetime/a.ics")
+    #expect(PeopleFile.tidy("conf/../../a.ics") == "../a.ics")
+    #expect(PeopleFile.tidy("/../a.ics") == "/a.ics")
+    #expect(PeopleFile.tidy("a/..") == ".")
+  }
 }

@@ -180,10 +180,7 @@ extension Freetime {
       let now = Instant(time(nil))
       if lifecycle.uid != nil { return try runLifecycle(zone: zone, now: now) }
       if repetition.repeatPeriod != nil { return try runSeries(zone: zone, now: now) }
-      guard let start = WhenSyntax.parse(book.at[0], now: now, base: now, zone: zone) else {
-        throw ValidationError(
-          "--at '\(book.at[0])' is not a WHEN (try 2026-11-23T16:00, 2026-11-23T16:00+01:00).")
-      }
+      let start = try Self.at(book.at[0], zone: zone, now: now)
       let meeting = Interval(start, start + book.duration!.seconds)
       var (request, people) = try readPeople(over: meeting, zone: zone, now: now)
       var busy = Booking.conflicts(people, meeting: meeting)
@@ -226,6 +223,27 @@ extension Freetime {
           invitation.ics(method: false, owner: person.address), to: path + ".ics", quiet: true)
       }
     }
+  }
+}
+
+extension Freetime.Book {
+  /// An `--at` value: a WHEN, read in `zone`. A wall-clock time the clocks skip is read as the
+  /// RFC 5545 gap rule says and warned about (as `--from` is); a time already past is warned
+  /// about (a booking there is kept: it may be on purpose).
+  static func at(_ text: String, zone: Zone, now: Instant) throws -> Instant {
+    guard let start = WhenSyntax.parse(text, now: now, base: now, zone: zone) else {
+      throw ValidationError(
+        "--at '\(text)' is not a WHEN (try 2026-11-23T16:00, 2026-11-23T16:00+01:00).")
+    }
+    if let civil = WhenSyntax.wallClock(text), LocalTimeResolver.civil(start, in: zone) != civil {
+      Diagnostics.warning(
+        "--at \(text) does not exist in \(zone.name) (the clocks skip it); booked at \(TimeText.human(start, zone: zone))"
+      )
+    }
+    if start < now {
+      Diagnostics.warning("--at \(TimeText.human(start, zone: zone)) is in the past")
+    }
+    return start
   }
 }
 

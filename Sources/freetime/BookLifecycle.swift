@@ -149,10 +149,7 @@ extension Freetime.Book {
     var newInterval = occurrence?.now ?? first
     var newSeries: MeetingSeries?
     if !cancelling {
-      guard let start = WhenSyntax.parse(book.at[0], now: now, base: now, zone: zone) else {
-        throw ValidationError(
-          "--at '\(book.at[0])' is not a WHEN (try 2026-11-23T16:00, 2026-11-23T16:00+01:00).")
-      }
+      let start = try Freetime.Book.at(book.at[0], zone: zone, now: now)
       newInterval = Interval(start, start + length)
       if occurrence == nil, let old = try meeting.series(fallback: zone) {
         newSeries = try movedSeries(old, to: start, length: length, from: first, zone: zone)

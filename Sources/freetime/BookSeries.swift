@@ -123,11 +123,7 @@ extension Freetime.Book {
   func runSeries(zone: Zone, now: Instant) throws {
     var firsts: [Instant] = []
     for at in book.at {
-      guard let start = WhenSyntax.parse(at, now: now, base: now, zone: zone) else {
-        throw ValidationError(
-          "--at '\(at)' is not a WHEN (try 2026-11-23T16:00, 2026-11-23T16:00+01:00).")
-      }
-      firsts.append(start)
+      firsts.append(try Freetime.Book.at(at, zone: zone, now: now))
     }
     var series = try repetition.series(
       firsts: firsts, duration: book.duration!.seconds, zone: zone, now: now)

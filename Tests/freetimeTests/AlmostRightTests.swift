@@ -76,4 +76,23 @@ import Testing
     #expect(run.stderr.contains("not URLs"), "\(run.stderr)")
     #expect(run.stderr.contains(hint), "\(run.stderr)")
   }
+
+  /// book --at a wall-clock time the clocks skip is warned about with the time it is booked
+  /// at; a time already past is warned about; both are still booked.
+  @Test func bookAtAGapOrInThePastIsSaid() throws {
+    let gap = try Run.freetime([
+      "book", "--at", "2031-03-30T02:30", "--tz", "Europe/Prague", "--duration", "30m",
+      "--title", "X", "a@example.com=\(Self.alice)",
+    ])
+    #expect(gap.status == 0, "\(gap.stderr)")
+    #expect(gap.stderr.contains("--at 2031-03-30T02:30 does not exist in Europe/Prague"))
+    #expect(gap.stderr.contains("03:30"))
+    #expect(!gap.stderr.contains("in the past"))
+    let past = try Run.freetime([
+      "book", "--at", "2001-01-02T10:00", "--tz", "UTC", "--duration", "30m", "--title", "X",
+      "a@example.com=\(Self.alice)",
+    ])
+    #expect(past.status == 0, "\(past.stderr)")
+    #expect(past.stderr.contains("is in the past"))
+  }
 }

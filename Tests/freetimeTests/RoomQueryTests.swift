@@ -120,8 +120,10 @@ import Testing
         "--room", "any", "--capacity", "13", "alice",
       ])
     #expect(small.status == 1)
+    // (The fixtures' week is past by now: the warning that says so comes first.)
     #expect(
-      small.stderr == "freetime: cannot book: no room is big enough for 13 (the largest seats 12)\n"
+      small.stderr.hasSuffix(
+        "freetime: cannot book: no room is big enough for 13 (the largest seats 12)\n")
     )
   }
 

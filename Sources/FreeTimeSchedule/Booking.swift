@@ -13,6 +13,9 @@ public struct Conflict: Sendable {
   /// `.event` for an event, `.unknown` with an origin for an event whose time cannot be read,
   /// `.unknown` without one for time their calendars do not cover.
   public var reasons: [Explanation]
+  /// Whether the person is out of office then (their calendar's out-of-office time, as
+  /// Outlook's and Google's show-as says): the refusal says so, not just "busy".
+  public var outOfOffice = false
 }
 
 /// The checks and the invitation of `freetime book`, on resolved people.
@@ -43,7 +46,11 @@ public enum Booking {
       for (interval, origin) in person.unknownEvents where interval.overlaps(meeting) {
         reasons.append(Explanation(kind: .unknown, person: person.name, origin: origin))
       }
-      if !reasons.isEmpty { out.append(Conflict(person: person.name, reasons: reasons)) }
+      if !reasons.isEmpty {
+        var conflict = Conflict(person: person.name, reasons: reasons)
+        conflict.outOfOffice = person.calendar.outOfOffice.contains { $0.overlaps(meeting) }
+        out.append(conflict)
+      }
     }
     return out
   }

@@ -287,10 +287,16 @@ extension Freetime.Book {
 /// How `book` names a conflict (README, freetime book).
 extension Conflict {
   var text: String {
+    let uncovered = "\(person)'s calendar does not cover that time (--unknown free)"
+    // Time nobody knows about is not called busy: it is not covered, or not readable.
+    if reasons.allSatisfy({ $0.kind == .unknown && $0.origin == nil }) { return uncovered }
     let what = reasons.map { reason in
-      reason.kind == .unknown && reason.origin == nil
-        ? "\(person)'s calendar does not cover that time (--unknown free)" : reason.text
+      reason.kind == .unknown && reason.origin == nil ? uncovered : reason.text
     }
-    return "\(person) is busy then: " + what.joined(separator: ", ")
+    let state =
+      outOfOffice
+      ? "is out of office then"
+      : reasons.allSatisfy({ $0.kind == .unknown }) ? "may be busy then" : "is busy then"
+    return "\(person) \(state): " + what.joined(separator: ", ")
   }
 }

@@ -95,4 +95,30 @@ import Testing
     #expect(past.status == 0, "\(past.stderr)")
     #expect(past.stderr.contains("is in the past"))
   }
+
+  /// book's refusal names what the time is: out of office (Outlook's OOF), not covered by the
+  /// calendar (X-CALSTART/X-CALEND), or busy.
+  @Test func refusalsSayWhatTheTimeIs() throws {
+    func calendar(_ body: String) -> String {
+      let path = NSTemporaryDirectory() + "almost-\(UUID().uuidString).ics"
+      let text =
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n" + body
+        + "END:VCALENDAR\r\n"
+      _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+      return path
+    }
+    let away = calendar(
+      "BEGIN:VEVENT\r\nUID:oof-1\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20310303T090000Z\r\n"
+        + "DTEND:20310303T170000Z\r\nSUMMARY:Holiday\r\n"
+        + "X-MICROSOFT-CDO-BUSYSTATUS:OOF\r\nEND:VEVENT\r\n")
+    let partial = calendar("X-CALSTART:20310101T000000Z\r\nX-CALEND:20310201T000000Z\r\n")
+    let run = try Run.freetime([
+      "book", "--at", "2031-03-03T10:00", "--tz", "UTC", "--duration", "30m", "--title", "X",
+      "a@example.com=\(away)", "b@example.com=\(partial)",
+    ])
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("a@example.com is out of office then"), "\(run.stderr)")
+    #expect(run.stderr.contains("b@example.com's calendar does not cover that time"))
+    #expect(!run.stderr.contains("b@example.com is busy then"))
+  }
 }

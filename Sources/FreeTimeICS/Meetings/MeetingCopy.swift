@@ -236,15 +236,20 @@ extension MeetingCopy {
 
   /// A date or date-time value with its TZID.
   static func time(_ line: ContentLine, _ params: [String: [String]]) -> MeetingTime? {
-    let value = Array(line.strippedValue)
+    guard let (civil, utc, isDate) = civilValue(Array(line.strippedValue)) else { return nil }
     let tzid = params["TZID"]?.first
+    return MeetingTime(civil: civil, tzid: utc ? nil : tzid, utc: utc, isDate: isDate)
+  }
+
+  /// A DATE (its midnight) or DATE-TIME value: civil seconds, whether it is UTC, whether a DATE.
+  static func civilValue(_ value: [UInt8]) -> (Int64, Bool, Bool)? {
     if value.count == 8, let f = value.withUnsafeBufferPointer({ ValueSyntax.date($0, at: 0) }),
       f.isReal
     {
-      return MeetingTime(civil: f.civil, tzid: tzid, utc: false, isDate: true)
+      return (f.civil, false, true)
     }
     guard let (f, utc) = ValueSyntax.dateTime(value), f.isReal else { return nil }
-    return MeetingTime(civil: f.civil, tzid: utc ? nil : tzid, utc: utc, isDate: false)
+    return (f.civil, utc, false)
   }
 
   /// An address without `mailto:` (any case), lower case.
@@ -343,13 +348,6 @@ extension MeetingCopy {
   /// An UNTIL value (RFC 5545 §3.3.10): civil seconds and whether it is UTC; a DATE is its
   /// midnight.
   public static func untilValue(_ text: String) -> (Int64, Bool)? {
-    let bytes = Array(text.utf8)
-    if bytes.count == 8, let f = bytes.withUnsafeBufferPointer({ ValueSyntax.date($0, at: 0) }),
-      f.isReal
-    {
-      return (f.civil, false)
-    }
-    guard let (f, utc) = ValueSyntax.dateTime(bytes), f.isReal else { return nil }
-    return (f.civil, utc)
+    civilValue(Array(text.utf8)).map { ($0.0, $0.1) }
   }
 }

@@ -112,6 +112,10 @@ import Testing
         + "DTEND:20310303T170000Z\r\nSUMMARY:Holiday\r\n"
         + "X-MICROSOFT-CDO-BUSYSTATUS:OOF\r\nEND:VEVENT\r\n")
     let partial = calendar("X-CALSTART:20310101T000000Z\r\nX-CALEND:20310201T000000Z\r\n")
+    defer {
+      try? FileManager.default.removeItem(atPath: away)
+      try? FileManager.default.removeItem(atPath: partial)
+    }
     let run = try Run.freetime([
       "book", "--at", "2031-03-03T10:00", "--tz", "UTC", "--duration", "30m", "--title", "X",
       "a@example.com=\(away)", "b@example.com=\(partial)",

@@ -146,6 +146,7 @@ extension CalendarReader {
       progress: options.progress, reusing: &buffers)
     defer { scanner.giveBack(into: &buffers) }
     scanner.regularFileSize = size
+    person.expect(bytes: size)
     scanner.checksUTF8 = options.lint
     scanner.maxLineBytes = options.limits.lineBytes
     let watch = Watchdog.shared.watch(

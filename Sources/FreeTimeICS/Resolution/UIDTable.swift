@@ -43,6 +43,14 @@ struct UIDTable {
     }
   }
 
+  /// Room for the UIDs of about `count` events of `bytes` bytes of UID text, so that a big
+  /// calendar's texts are not copied each time the arrays grow (the pages reserved and never
+  /// used are never touched, so they cost no memory).
+  mutating func reserve(count: Int, bytes: Int) {
+    if count > ends.capacity { ends.reserveCapacity(count) }
+    if bytes > self.bytes.capacity { self.bytes.reserveCapacity(bytes) }
+  }
+
   /// The text of UID number `n`.
   subscript(n: Int32) -> String {
     String(decoding: bytes[range(n)], as: UTF8.self)

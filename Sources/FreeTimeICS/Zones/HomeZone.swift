@@ -29,12 +29,14 @@ public enum HomeZoneSource: String, Sendable {
 /// `W. Europe Standard Time` and `Europe/Berlin` count together; a TZID only the file's
 /// VTIMEZONE defines counts as itself.
 struct HomeZoneVotes {
-  /// Per zone: how many events name it, how many of them are the person's own, and when it was
-  /// first seen.
-  private var counts: [String: (count: Int, own: Int, first: Int, zone: Zone)] = [:]
-  private var last: (tzid: String, name: String)? = nil
-  /// Each TZID's zone key once looked up (a calendar's events take turns among a few zones).
-  private var keys: [String: String] = [:]
+  /// Per zone, in the order first seen: how many events name it and how many of them are the
+  /// person's own.
+  private var counts: [(key: String, count: Int, own: Int, zone: Zone)] = []
+  /// The TZID counted last and its zone's place in `counts` (a calendar's events take turns
+  /// among a few zones, and most follow one of the same zone).
+  private var last: (tzid: String, index: Int)? = nil
+  /// Each TZID's place in `counts` once looked up.
+  private var keys: [String: Int] = [:]
 
   /// Counts one event's DTSTART, when it is a timed value with a TZID freetime knows; `own`:
   /// the person organises the event, or it has no ORGANIZER.
@@ -42,27 +44,27 @@ struct HomeZoneVotes {
     guard case .value(let time) = start, time.isReadable, !time.isDate, !time.isUTC,
       let tzid = time.tzid
     else { return }
+    let index: Int
     if let last, last.tzid == tzid {
-      counts[last.name]!.count += 1
-      if own { counts[last.name]!.own += 1 }
-      return
+      index = last.index
+    } else {
+      if let known = keys[tzid] {
+        index = known
+      } else {
+        guard let zone = zones.namedZone(for: tzid) else { return }
+        let key = Zone.canonicalName(zone.name)
+        if let same = counts.firstIndex(where: { $0.key == key }) {
+          index = same
+        } else {
+          index = counts.count
+          counts.append((key, 0, 0, key == zone.name ? zone : Zone.named(key) ?? zone))
+        }
+        keys[tzid] = index
+      }
+      last = (tzid, index)
     }
-    if let key = keys[tzid], counts[key] != nil {
-      counts[key]!.count += 1
-      if own { counts[key]!.own += 1 }
-      last = (tzid, key)
-      return
-    }
-    guard let zone = zones.namedZone(for: tzid) else { return }
-    let seen = counts.count
-    let key = Zone.canonicalName(zone.name)
-    keys[tzid] = key
-    if counts[key] == nil {
-      counts[key] = (0, 0, seen, key == zone.name ? zone : Zone.named(key) ?? zone)
-    }
-    counts[key]!.count += 1
-    if own { counts[key]!.own += 1 }
-    last = (tzid, key)
+    counts[index].count += 1
+    if own { counts[index].own += 1 }
   }
 
   /// The zone named most by the person's own events, else by all (ties: the first seen), if
@@ -73,13 +75,15 @@ struct HomeZoneVotes {
   /// vote) named it, and how many named a known zone.
   var tally: (zone: Zone, own: Bool, count: Int, total: Int)? {
     func best(_ votes: (Int, Int) -> Int) -> (zone: Zone, count: Int, total: Int)? {
-      let winner = counts.values.filter { votes($0.count, $0.own) > 0 }.min { a, b in
-        let (x, y) = (votes(a.count, a.own), votes(b.count, b.own))
-        return x != y ? x > y : a.first < b.first
+      // The most votes; of equal ones the first seen (`counts` is in that order).
+      var winner: (zone: Zone, count: Int)? = nil
+      var total = 0
+      for entry in counts {
+        let n = votes(entry.count, entry.own)
+        total += n
+        if n > 0 && n > (winner?.count ?? 0) { winner = (entry.zone, n) }
       }
-      return winner.map {
-        ($0.zone, votes($0.count, $0.own), counts.values.reduce(0) { $0 + votes($1.count, $1.own) })
-      }
+      return winner.map { ($0.zone, $0.count, total) }
     }
     if let own = best({ $1 }) { return (own.zone, true, own.count, own.total) }
     return best({ all, _ in all }).map { ($0.zone, false, $0.count, $0.total) }

@@ -78,6 +78,7 @@ struct LineScanner {
     }
     buffers.block = []
     swap(&pool, &buffers.pool)
+    spare = pool.popLast() ?? []
   }
 
   /// Gives the block and the line buffers back for the person's next file.
@@ -104,6 +105,7 @@ struct LineScanner {
   init(bytes: [UInt8], reusing buffers: inout ScanBuffers) {
     self.init(bytes: bytes)
     swap(&pool, &buffers.pool)
+    spare = pool.popLast() ?? []
   }
 
   /// Gives the line buffers back for the person's next file (the block was the file's own).

@@ -109,11 +109,12 @@ extension CalendarReader {
   /// person's home zone (`FileReader.readAwaitingHome`).
   static func readFile(
     _ path: String, home: Zone?, owner: OwnerHint, options: ReadOptions, source: Int = 0,
-    into person: inout PersonAccumulator, buffers: inout ScanBuffers
+    into person: inout PersonAccumulator, buffers: inout ScanBuffers,
+    opener: DirectoryOpener? = nil
   ) throws -> [FileReader] {
     // Opened first and looked at once (a vdir's thousands of files each cost their system
-    // calls).
-    let fd = open(path, O_RDONLY)
+    // calls), by its name in its directory when the caller reads a directory's files.
+    let fd = opener?.open(path) ?? open(path, O_RDONLY)
     guard fd >= 0 else {
       if errno == ENOENT || errno == ENOTDIR {
         throw ReadError(file: path, message: "no such file")

@@ -42,11 +42,12 @@ public enum CalendarReader {
           buffers: &buffers)
       case .directory(let path):
         let files = try calendarFiles(in: path)
+        let opener = DirectoryOpener()
         guard readAhead, files.count > 1 else {
           for file in files {
             waiting += try readFile(
               file, home: home, owner: owner, options: options, source: index, into: &person,
-              buffers: &buffers)
+              buffers: &buffers, opener: opener)
           }
           continue
         }
@@ -63,7 +64,7 @@ public enum CalendarReader {
             } else {
               waiting += try readFile(
                 files[i], home: home, owner: owner, options: options, source: index,
-                into: &person, buffers: &buffers)
+                into: &person, buffers: &buffers, opener: opener)
             }
           }
           ahead.done()

@@ -56,11 +56,12 @@ final class FilePrefetch: @unchecked Sendable {
   /// Starts the thread ahead.
   func start() {
     DispatchQueue.global().async { [self] in
+      let opener = DirectoryOpener()
       for c in 0..<chunks {
         room.wait()
         if stopped.load(ordering: .acquiring) { return }
         guard claim(c) else { continue }
-        loaded[c] = range(c).map { Self.load(paths[$0]) }
+        loaded[c] = range(c).map { Self.load(paths[$0], opener: opener) }
         ready[c].signal()
       }
     }
@@ -101,8 +102,8 @@ final class FilePrefetch: @unchecked Sendable {
 
   /// A regular file's bytes, read to its end; `.yours` for anything else (an error, a
   /// directory, a pipe, a large file, a file that grew while read).
-  static func load(_ path: String) -> Loaded {
-    let fd = open(path, O_RDONLY)
+  static func load(_ path: String, opener: DirectoryOpener) -> Loaded {
+    let fd = opener.open(path)
     guard fd >= 0 else { return .yours }
     defer { close(fd) }
     var info = stat()

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+@testable import FreeTimeICS
+
+/// `DirectoryOpener` opens what `open(2)` opens, with the same errors, by a file's name in its
+/// directory.
+@Suite struct DirectoryOpenerTests {
+  /// The first bytes read from a descriptor, or the errno of a failed open.
+  private func outcome(_ fd: Int32) -> String {
+    guard fd >= 0 else { return "errno \(errno)" }
+    defer { close(fd) }
+    var buffer = [UInt8](repeating: 0, count: 64)
+    let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, 64) }
+    return n < 0 ? "read errno \(errno)" : String(decoding: buffer[..<n], as: UTF8.self)
+  }
+
+  @Test func opensWhatOpenOpens() throws {
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("opener-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    for dir in ["a", "b", "a/c"] {
+      try FileManager.default.createDirectory(
+        at: root.appendingPathComponent(dir), withIntermediateDirectories: true)
+    }
+    for file in ["a/1.ics", "a/2.ics", "b/1.ics", "a/c/1.ics"] {
+      try Data(file.utf8).write(to: root.appendingPathComponent(file))
+    }
+    let opener = DirectoryOpener()
+    let paths = [
+      "a/1.ics", "a/2.ics", "a/missing.ics", "b/1.ics", "a/1.ics", "a/c/1.ics", "nodir/1.ics",
+      "a/1.ics/x", "a", "a/c",
+    ].map { root.path + "/" + $0 }
+    for path in paths {
+      let ours = outcome(opener.open(path))
+      let theirs = outcome(open(path, O_RDONLY))
+      #expect(ours == theirs, "\(path)")
+    }
+    // Paths without a directory part, and the root's own files, go to open(2) as they are.
+    #expect(outcome(opener.open("/")) == outcome(open("/", O_RDONLY)))
+    #expect(outcome(opener.open("no-such-file.ics")) == "errno \(ENOENT)")
+    #expect(outcome(opener.open("/etc/hostname")) == outcome(open("/etc/hostname", O_RDONLY)))
+  }
+}

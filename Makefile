@@ -12,7 +12,7 @@
 # `make build LIBICAL=system` (and `make install LIBICAL=system`) links libical.so and ICU's
 # shared libraries instead, as a distribution's package would (Debian: Depends on libical3 and
 # libicu72, what libical3 depends on); the Swift runtime is linked in either way. Both read
-# zones from the system's tz database (tzdata). README, Install.
+# zones from the system's tz database (tzdata). docs/GUIDE.md, Install.
 
 PREFIX ?= /usr/local
 DESTDIR ?=

@@ -18,8 +18,8 @@ Three axes, each on generated calendars (Tests/reference/generate.py, cached in 
 
 * People: N people's week (dense mix, about 100 events each, `--weeks 1`) for N = 10, 100,
   1,000 and 10,000, read from their calendars and from their `freetime busy` exports (the
-  README's recipe for many people), the plain intersection and `--quorum` of 90% and 25% of
-  them (25%: thousands of slots, each listing thousands of people: the output's cost). Both
+  recipe for many people in docs/GUIDE.md), the plain intersection and `--quorum` of 90% and
+  25% of them (25%: thousands of slots, each listing thousands of people: the output's cost). Both
   inputs give the same slots (the table says so).
 
 Each run is timed as bench.py times it (a fresh small process forks and execs freetime and
@@ -103,7 +103,7 @@ def generate_people(python, out, people):
 
 def export_busy(ft, calendars, out):
     """Each calendar's `freetime busy` export for the week, in `out` under the same file name
-    (the README's recipe for many people, one process per calendar, one per core); cached."""
+    (docs/GUIDE.md's recipe for many people, one process per calendar, one per core); cached."""
     paths = [os.path.join(out, os.path.basename(c)) for c in calendars]
     if os.path.exists(os.path.join(out, "done")):
         return paths
@@ -440,8 +440,8 @@ def people_table(res):
         "",
         f"`generate.py --mix dense --open-series 0.2 --weeks 1 --events {PEOPLE_EVENTS} --seed 27 "
         "--people N` (about 110 VEVENTs a person, 49 KB); their busy exports written once by "
-        f"`freetime busy CAL {' '.join(WEEK)} -o busy/CAL` (the README's recipe for many people, "
-        "about 4 KB each); then one run over all of them: `freetime FILES "
+        f"`freetime busy CAL {' '.join(WEEK)} -o busy/CAL` (docs/GUIDE.md's recipe for many "
+        "people, about 4 KB each); then one run over all of them: `freetime FILES "
         f"{' '.join(WEEK)} --format json`, plain (everyone) and with `--quorum K` for "
         + " and ".join(f"{float(q):.0%}" for q in qs) + " of the people (rounded up). *Slots* "
         "counts the slots and, after a slash, the names they list (`free`): what a quorum run "

@@ -1,4 +1,4 @@
-/// Ranked recurring meetings (`freetime suggest --repeat`, README, Recurring meetings): one
+/// Ranked recurring meetings (`freetime suggest --repeat`, docs/GUIDE.md, Recurring meetings): one
 /// wall-clock time that holds for every occurrence, or a rotation of K times used in turn,
 /// each checked at every occurrence against everyone's free time.
 extension Suggestions {
@@ -47,7 +47,7 @@ extension Suggestions {
     public var largestTotal: Int64 { totals.max() ?? 0 }
   }
 
-  /// The occurrences of a series from `first`, checked against everyone (README, Recurring
+  /// The occurrences of a series from `first`, checked against everyone (docs/GUIDE.md, Recurring
   /// meetings); nil when `quorum` is not met at one of them.
   static func series(
     from first: Instant, repetition: Repetition, duration: Int64, zone: some UTCOffsetSource,
@@ -111,7 +111,7 @@ extension Suggestions {
     return end + duration + 8 * 86400
   }
 
-  /// The `count` best recurring meetings (README, Recurring meetings), best first. Without a
+  /// The `count` best recurring meetings (docs/GUIDE.md, Recurring meetings), best first. Without a
   /// rotation (`rotate` 1), every grid start of the first period is a candidate; with one, a
   /// candidate is a grid start in each of the first `rotate` periods.
   public static func recurring(
@@ -189,7 +189,7 @@ extension Suggestions {
     return picked.map { candidates[$0] }
   }
 
-  /// A rotation's keys (README, Recurring meetings): missing pairs, the largest total of one
+  /// A rotation's keys (docs/GUIDE.md, Recurring meetings): missing pairs, the largest total of one
   /// person, the sum of the costs, then the starts.
   static func rotationKey(_ r: Recurring) -> (Int, Int64, Int64, [Instant]) {
     (r.missingPairs, r.largestTotal, r.costSum, r.firsts.map(\.start))
@@ -222,7 +222,7 @@ extension Suggestions {
 
   /// The best completion of a rotation that begins with `first` (`rotationKey`), one candidate
   /// of each later period, tried in every combination of their Pareto fronts: a candidate
-  /// another dominates never makes a rotation better (README, Recurring meetings).
+  /// another dominates never makes a rotation better (docs/GUIDE.md, Recurring meetings).
   static func bestRotation(_ first: Score, fronts: [[Score]]) -> [Score] {
     let people = first.totals.count
     let levels = fronts.count

@@ -1,4 +1,4 @@
-/// How a recurring meeting repeats (`suggest --repeat`, `book --repeat`; README, Recurring
+/// How a recurring meeting repeats (`suggest --repeat`, `book --repeat`; docs/GUIDE.md, Recurring
 /// meetings): the same wall-clock time of a zone in each period, as an RRULE reads it (RFC 5545
 /// §3.3.10), so the instant moves when the zone changes its clocks.
 public enum RepeatPeriod: String, Sendable, CaseIterable {

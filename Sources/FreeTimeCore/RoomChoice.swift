@@ -1,6 +1,6 @@
-/// Which rooms a meeting can use and which of them to book (README, Rooms by what they hold):
-/// a room fits when it seats everyone and holds every feature asked for; the fitting rooms are
-/// ordered by the choice's keys, so the room booked for a meeting is the first of them free
+/// Which rooms a meeting can use and which of them to book (docs/GUIDE.md, Rooms by what they
+/// hold): a room fits when it seats everyone and holds every feature asked for; the fitting rooms
+/// are ordered by the choice's keys, so the room booked for a meeting is the first of them free
 /// throughout it. Nothing here depends on time: the order is worked out once per request.
 public enum RoomChoice {
   /// A room and what the people file says of it (nil: not said).

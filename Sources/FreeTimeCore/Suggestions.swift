@@ -1,5 +1,5 @@
-/// Ranked meeting times (`freetime suggest`; README, Suggestions): concrete meetings of one
-/// length on a step grid of the wall clock, ordered by who is missing, how many optional people
+/// Ranked meeting times (`freetime suggest`; docs/GUIDE.md, freetime suggest): concrete meetings of
+/// one length on a step grid of the wall clock, ordered by who is missing, how many optional people
 /// are free and how far outside people's comfort hours they fall, then chosen without overlap.
 public enum Suggestions {
   /// A person taking part, with their free time (as the slots see it) and, for required people,
@@ -46,8 +46,8 @@ public enum Suggestions {
         && a.optional == b.optional && a.rooms == b.rooms
     }
 
-    /// The order's keys (README, Suggestions): missing, optional people not free, the sum of
-    /// the costs, the largest cost, the start.
+    /// The order's keys (docs/GUIDE.md, freetime suggest): missing, optional people not free, the
+    /// sum of the costs, the largest cost, the start.
     var key: (Int, Int, Int64, Int64, Instant) {
       (
         missing.count, -optional.count, attendees.reduce(0) { $0 + $1.cost },
@@ -106,8 +106,8 @@ public enum Suggestions {
     return lo
   }
 
-  /// What a meeting costs a person (README, Suggestions): each minute of it outside their
-  /// comfort hours costs 1 plus the whole hours between it and the nearest comfort minute, on
+  /// What a meeting costs a person (docs/GUIDE.md, freetime suggest): each minute of it outside
+  /// their comfort hours costs 1 plus the whole hours between it and the nearest comfort minute, on
   /// the wall clock of `zone` (a minute after comfort ends at E: from E to the minute's start; a
   /// minute before comfort starts at S: from the minute's end to S). A minute in comfort costs
   /// nothing; with no comfort hours at all, each minute costs 1.
@@ -153,7 +153,7 @@ public enum Suggestions {
     return total
   }
 
-  /// The `count` best meetings, best first (README, Suggestions).
+  /// The `count` best meetings, best first (docs/GUIDE.md, freetime suggest).
   ///
   /// - Parameter quorum: at least this many required people free throughout (nil: all).
   public static func best(
@@ -191,8 +191,8 @@ public enum Suggestions {
     return picked.map { candidates[$0] }
   }
 
-  /// The greedy choice (README, Suggestions): in the order given, each first occurrence that
-  /// overlaps none chosen before, and with `perDay` no more than that many starting on one day
+  /// The greedy choice (docs/GUIDE.md, freetime suggest): in the order given, each first occurrence
+  /// that overlaps none chosen before, and with `perDay` no more than that many starting on one day
   /// of `zone`'s wall clock, until `count`. Returns the indices chosen.
   static func choose(
     _ firsts: [Interval], count: Int, perDay: Int?, zone: some UTCOffsetSource

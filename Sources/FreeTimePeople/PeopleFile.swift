@@ -2,7 +2,7 @@ import FoundationEssentials
 import FreeTimeCore
 import TOMLKit
 
-/// The people file (README, People file): people, rooms and groups by name, so a calendar
+/// The people file (docs/GUIDE.md, People file): people, rooms and groups by name, so a calendar
 /// argument can be `alice` or `@design` instead of paths, zones and hours.
 ///
 /// ```toml
@@ -31,7 +31,7 @@ public struct PeopleFile: Sendable {
     public var zone: String?
     public var hours: [WorkingHours.Span]?
     public var days: Set<Int>?
-    /// Where they sit, for choosing a room (README, People file).
+    /// Where they sit, for choosing a room (docs/GUIDE.md, People file).
     public var building: String? = nil
     public var floor: Int? = nil
     /// Lines of the person's keys, for messages.

@@ -1,7 +1,7 @@
 import FreeTimeCore
 import FreeTimeICS
 
-/// A recurring meeting to book (`freetime book --repeat`; README, Recurring meetings): one
+/// A recurring meeting to book (`freetime book --repeat`; docs/GUIDE.md, Recurring meetings): one
 /// series, written as one VEVENT with an RRULE.
 public struct MeetingSeries: Sendable {
   public var repetition: Repetition

@@ -7,7 +7,7 @@ import FreeTimePeople
 #endif
 
 /// What stands in the way of a meeting for one required person or the room (`freetime book`):
-/// their events then, and time nobody knows about (README, freetime book).
+/// their events then, and time nobody knows about (docs/GUIDE.md, freetime book).
 public struct Conflict: Sendable {
   public var person: String
   /// `.event` for an event, `.unknown` with an origin for an event whose time cannot be read,
@@ -55,8 +55,8 @@ public enum Booking {
     return out
   }
 
-  /// With several rooms that fit (`--room any`, a group; README, Rooms by what they hold): the
-  /// room to book, the first in the choice's order (the order of `people`, `fitRooms`) that is
+  /// With several rooms that fit (`--room any`, a group; docs/GUIDE.md, Rooms by what they hold):
+  /// the room to book, the first in the choice's order (the order of `people`, `fitRooms`) that is
   /// not in `busy`; nil when every room is.
   public static func chooseRoom(_ people: [Person], busy: Set<String>) -> String? {
     people.first { $0.role == .room && !busy.contains($0.name) }?.name

@@ -2,7 +2,7 @@ import FreeTimeCore
 import FreeTimeICS
 
 /// What bounds a slot (`--explain`): the busy time that ends just before it and the busy time
-/// that starts just after it. The command renders it (README, --explain).
+/// that starts just after it. The command renders it (docs/GUIDE.md, Usage: --explain).
 public struct Explanation: Sendable {
   public enum Kind: String, Sendable {
     case event, window, workingHours = "working-hours", unknown

@@ -1,7 +1,7 @@
 import FreeTimeCore
 
 /// Working hours as asked for, for everyone or for one person: spans and days, each possibly
-/// unsaid (then a weaker choice decides: README, Working hours).
+/// unsaid (then a weaker choice decides: docs/GUIDE.md, Usage: --hours).
 public struct HoursChoice: Equatable, Sendable {
   public var spans: [WorkingHours.Span]?
   public var days: Set<Int>?

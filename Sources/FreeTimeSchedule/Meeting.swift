@@ -1,7 +1,7 @@
 import FreeTimeCore
 import FreeTimeICS
 
-/// A meeting found by its UID in the calendars given (README, freetime book, Reschedule and
+/// A meeting found by its UID in the calendars given (docs/GUIDE.md, freetime book, Reschedule and
 /// cancel): its newest version, the newest version of each changed occurrence, and every copy.
 public struct Meeting: Sendable {
   public var uid: String
@@ -140,8 +140,8 @@ public struct Meeting: Sendable {
     return Interval(start, start + d)
   }
 
-  /// The series as freetime writes series (README, Recurring meetings): its rule read back as
-  /// a `Repetition`, with the first occurrence and the occurrences left out (EXDATE, or
+  /// The series as freetime writes series (docs/GUIDE.md, Recurring meetings): its rule read back
+  /// as a `Repetition`, with the first occurrence and the occurrences left out (EXDATE, or
   /// cancelled on their own). Nil for one
   /// meeting; throws for a rule of another shape.
   public func series(fallback: Zone) throws(ScheduleError) -> MeetingSeries? {

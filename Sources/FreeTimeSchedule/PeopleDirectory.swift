@@ -6,8 +6,8 @@ import FreeTimePeople
   import Glibc
 #endif
 
-/// The people file as scheduling uses it (README, People file): which file, and what a calendar
-/// argument that is not a path names.
+/// The people file as scheduling uses it (docs/GUIDE.md, People file): which file, and what a
+/// calendar argument that is not a path names.
 public struct PeopleDirectory: Sendable {
   public var file: PeopleFile?
 
@@ -69,13 +69,13 @@ public struct PeopleDirectory: Sendable {
 
   /// The calendars an argument names: a path (or `NAME=PATH`, or `-`) as it is; else a person
   /// (`alice`), a group (`@design`: every member) or, for `--room` and `--optional`, a room. A
-  /// word that is both a path and a name in the file is refused (README, People file): the
+  /// word that is both a path and a name in the file is refused (docs/GUIDE.md, People file): the
   /// path is given as `./alice`, the person by a name that is no path.
   public func sources(_ argument: String, role: Role) throws(ScheduleError) -> [CalendarSource] {
     let isPath = access(argument, F_OK) == 0
     if role == .room && argument == "any" && file == nil && !isPath {
       throw ScheduleError(
-        "--room any chooses among the rooms of the people file, and there is none (README, People file)"
+        "--room any chooses among the rooms of the people file, and there is none (docs/GUIDE.md, People file)"
       )
     }
     if argument == "-" || argument.contains("=") || file == nil || argument.contains("/") {

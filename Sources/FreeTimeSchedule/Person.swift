@@ -2,7 +2,7 @@ import FreeTimeCore
 import FreeTimeICS
 import FreeTimePeople
 
-/// Where a person's working hours come from (README, Working hours), strongest first.
+/// Where a person's working hours come from (docs/GUIDE.md, Usage: --hours), strongest first.
 public enum HoursSource: String, Sendable {
   /// `--hours NAME=` or `--days NAME=`.
   case option
@@ -74,7 +74,7 @@ public struct Person: Sendable {
 }
 
 extension SchedulingRequest {
-  /// Each calendar as a person: their facts decided once, strongest source first (README,
+  /// Each calendar as a person: their facts decided once, strongest source first (docs/GUIDE.md,
   /// People file and Working hours).
   public func resolve(_ calendars: [PersonCalendar]) -> [Person] {
     calendars.map(resolve)
@@ -158,7 +158,7 @@ extension SchedulingRequest {
   /// people's settings are, `applyPeopleFile`).
   public func fileRoom(_ name: String) -> PeopleFile.Room? {
     // The file's rooms first: asked for every person, the scan of every source would cost
-    // the square of the people (10,000 people's VFREEBUSY files, README, Performance).
+    // the square of the people (10,000 people's VFREEBUSY files, docs/PERFORMANCE.md).
     guard let room = people.room(name),
       sources.contains(where: { $0.name == name && $0.isNamed })
     else { return nil }
@@ -202,8 +202,8 @@ extension Person {
 }
 
 extension Person {
-  /// What `freetime busy` writes of this person (README, freetime busy): their address, their
-  /// home zone when it is their own, their own hours each as it was given (so that the export
+  /// What `freetime busy` writes of this person (docs/GUIDE.md, freetime busy): their address,
+  /// their home zone when it is their own, their own hours each as it was given (so that the export
   /// reads back with the same precedence) and, for other programs, the time those hours leave
   /// them; their busy time by kind; time nobody knows about, whatever `--unknown` says (it
   /// stays unknown in the export).

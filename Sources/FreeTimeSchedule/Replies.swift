@@ -1,7 +1,7 @@
 import FreeTimeCore
 import FreeTimeICS
 
-/// Who answered an invitation (README, freetime replies): for each attendee and room of the
+/// Who answered an invitation (docs/GUIDE.md, freetime replies): for each attendee and room of the
 /// meeting's newest version, their newest answer among every copy of the meeting and every iTIP
 /// REPLY (RFC 5546 §3.2.3) found.
 public struct Replies: Sendable {

@@ -58,7 +58,7 @@ public enum Schedule {
     return (meetings, participants)
   }
 
-  /// The best recurring meetings (`freetime suggest --repeat`, README, Recurring meetings):
+  /// The best recurring meetings (`freetime suggest --repeat`, docs/GUIDE.md, Recurring meetings):
   /// the candidates of the first period (of each of the first `rotate`), checked at every
   /// occurrence. The request's window must reach every occurrence (`Suggestions.reach`).
   public static func recurring(

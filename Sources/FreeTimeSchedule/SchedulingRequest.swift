@@ -36,7 +36,7 @@ public struct SchedulingRequest: Sendable {
   public var roomNeed: RoomChoice.Need? = nil
   /// Why no room fits, when rooms were asked for and none does (`fitRooms`).
   public var roomShortfall: String? = nil
-  /// The rooms that fit, in the choice's order (README, Rooms by what they hold).
+  /// The rooms that fit, in the choice's order (docs/GUIDE.md, Rooms by what they hold).
   public var roomsThatFit: [String] = []
 
   public init(
@@ -215,7 +215,7 @@ extension SchedulingRequest {
   }
 
   /// The first fitting room free for `duration` seconds from or after `after`, and when
-  /// (README, Rooms by what they hold: why no room), among the rooms' free time.
+  /// (docs/GUIDE.md, Rooms by what they hold: why no room), among the rooms' free time.
   public static func nextFreeRoom(
     _ participants: [Participant], after: Instant, duration: Int64
   ) -> (room: String, start: Instant)? {

@@ -186,7 +186,7 @@ extension Freetime {
       var busy = Booking.conflicts(people, meeting: meeting)
       let rooms = people.filter { $0.role == .room }.map(\.name)
       if rooms.count > 1 {
-        // A room query: the first fitting room free then (README, Rooms by what they hold).
+        // A room query: the first fitting room free then (docs/GUIDE.md, Rooms by what they hold).
         let taken = Set(busy.map(\.person)).intersection(rooms)
         guard let chosen = Booking.chooseRoom(people, busy: taken) ?? (book.force ? rooms[0] : nil)
         else {
@@ -284,7 +284,7 @@ extension Freetime.Book {
   }
 }
 
-/// How `book` names a conflict (README, freetime book).
+/// How `book` names a conflict (docs/GUIDE.md, freetime book).
 extension Conflict {
   var text: String {
     let uncovered = "\(person)'s calendar does not cover that time (--unknown free)"

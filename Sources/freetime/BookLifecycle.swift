@@ -8,7 +8,7 @@ import FreeTimeSchedule
   import Glibc
 #endif
 
-/// `book --reschedule UID` and `book --cancel UID` (README, freetime book, Reschedule and
+/// `book --reschedule UID` and `book --cancel UID` (docs/GUIDE.md, freetime book, Reschedule and
 /// cancel; RFC 5546 §3.2.2.1 and §3.2.5).
 struct LifecycleOptions: ParsableArguments {
   @Option(

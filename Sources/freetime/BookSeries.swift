@@ -119,7 +119,7 @@ extension RepeatOptions {
 
 extension Freetime.Book {
   /// `book --repeat`: checks every occurrence of every series, then writes one invitation per
-  /// series (README, Recurring meetings).
+  /// series (docs/GUIDE.md, Recurring meetings).
   func runSeries(zone: Zone, now: Instant) throws {
     var firsts: [Instant] = []
     for at in book.at {
@@ -140,7 +140,7 @@ extension Freetime.Book {
     var (request, people) = try readPeople(over: window, zone: zone, now: now)
     let rooms = people.filter { $0.role == .room }.map(\.name)
     if rooms.count > 1 {
-      // A room query: the first fitting room free at every occurrence (README, Rooms by what
+      // A room query: the first fitting room free at every occurrence (docs/GUIDE.md, Rooms by what
       // they hold); with --force or --skip-conflicts, when there is none, the first that fits.
       var taken = Set<String>()
       for one in series {

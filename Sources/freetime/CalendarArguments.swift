@@ -52,7 +52,8 @@ struct CalendarArguments: ParsableArguments {
   }
 }
 
-/// Which people file to read (README, People file): `--config FILE`, or none with `--no-config`.
+/// Which people file to read (docs/GUIDE.md, People file): `--config FILE`, or none with
+/// `--no-config`.
 struct PeopleFileOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(

@@ -2,7 +2,7 @@ import FreeTimeCore
 import FreeTimeICS
 import FreeTimeSchedule
 
-/// How `--explain` and `book` write an explanation (README, --explain).
+/// How `--explain` and `book` write an explanation (docs/GUIDE.md, Usage: --explain).
 extension Explanation {
   /// One line for people: `alice — Standup (alice.ics:48, UID …)`.
   var text: String {

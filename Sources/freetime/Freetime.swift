@@ -25,7 +25,7 @@ struct Freetime: ParsableCommand {
       [rooms.NAME] with calendar, email, location; [groups] NAME = [members]) lets a calendar \
       argument be a person (alice), a group (@design) or, after --room or --optional, a room; \
       its paths may start with ~ and are relative to its directory. The command line wins over \
-      it. freetime people lists it. The README's People file section has the details.
+      it. freetime people lists it. docs/GUIDE.md (People file) has the details.
 
       Examples:
         freetime alice.ics bob.ics --min 30m

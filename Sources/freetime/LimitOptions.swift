@@ -2,7 +2,8 @@ import ArgumentParser
 import FreeTimeCore
 import FreeTimeICS
 
-/// The limits a hostile calendar meets (README "Limits"); the defaults suit real calendars.
+/// The limits a hostile calendar meets (docs/GUIDE.md, "Limits and hostile input"); the defaults
+/// suit real calendars.
 struct LimitOptions: ParsableArguments {
   @Option(
     name: .customLong("max-line-bytes"),

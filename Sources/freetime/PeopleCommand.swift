@@ -35,7 +35,7 @@ extension Freetime {
           PeopleFile.defaultPath(environment: PeopleFileOptions.environment)
           ?? "~/.config/freetime/config.toml"
         throw CommandError(
-          "no people file: write one at \(path) or give --config FILE (README, People file)")
+          "no people file: write one at \(path) or give --config FILE (docs/GUIDE.md, People file)")
       }
       Output.writeAll(1, format == .json ? PeopleList.json(file) : PeopleList.text(file))
     }

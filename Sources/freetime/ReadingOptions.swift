@@ -46,7 +46,8 @@ struct ReadingOptions: ParsableArguments {
   }
 }
 
-/// `--zone` and `--owner`: facts of a person given on the command line (README, People file).
+/// `--zone` and `--owner`: facts of a person given on the command line (docs/GUIDE.md, People
+/// file).
 struct PersonOptions: ParsableArguments {
   @Option(
     name: .customLong("zone"),

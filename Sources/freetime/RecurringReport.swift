@@ -2,8 +2,8 @@ import FreeTimeCore
 import FreeTimeICS
 import FreeTimeSchedule
 
-/// What `freetime suggest --repeat` prints (README, Recurring meetings): each ranked series or
-/// rotation with everyone's local times (and where they change), the occurrences someone
+/// What `freetime suggest --repeat` prints (docs/GUIDE.md, Recurring meetings): each ranked series
+/// or rotation with everyone's local times (and where they change), the occurrences someone
 /// misses, each person's cost, and the `freetime book` command that books it.
 struct RecurringReport {
   var meetings: [Suggestions.Recurring]
@@ -78,7 +78,7 @@ struct RecurringReport {
       Terminal.wrap(
         "Best times for \(DurationSyntax.short(duration.seconds)) \(periodName), \(length), with "
           + Sanitize.text(required.joined(separator: ", "), limit: 300) + " in \(request.zone.name)"
-          + " (* outside their comfort hours; cost: README, Suggestions)",
+          + " (* outside their comfort hours; cost: docs/GUIDE.md, freetime suggest)",
         width: Terminal.columns) + "\n"
     let rooms = people.contains { $0.role == .room }
     for (rank, meeting) in meetings.enumerated() {

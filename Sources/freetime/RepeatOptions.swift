@@ -1,7 +1,7 @@
 import ArgumentParser
 import FreeTimeCore
 
-/// How a recurring meeting repeats, for `suggest` and `book` alike (README, Recurring
+/// How a recurring meeting repeats, for `suggest` and `book` alike (docs/GUIDE.md, Recurring
 /// meetings): `--repeat`, `--occurrences`, `--until`, `--rotate`, and the checks they share.
 struct RepeatOptions: ParsableArguments {
   /// `RepeatPeriod`'s raw value (a string, so that a wrong one is told the periods there are).

@@ -59,7 +59,7 @@ enum RepeatedOptions {
   /// any `--`; `CalendarArguments.all` unpacks them in order. argument-parser's time per
   /// positional argument grows with the arguments before it (it copies the array parsed so far
   /// and unions the positions it came from, each time): 10,000 calendars cost it about 1.7 s
-  /// of a 2.8 s run (README, Performance). An argument is a calendar when it does not start
+  /// of a 2.8 s run (docs/PERFORMANCE.md). An argument is a calendar when it does not start
   /// with `-` (or is `-`, standard input) and is not the value of an option of `single`,
   /// `repeatable` or `short` (`RepeatedOptionsTests` checks those lists against the commands).
   /// The first stays where it is: it may name the subcommand.

@@ -15,7 +15,7 @@ enum RepliesFormat: String, CaseIterable, ExpressibleByArgument {
 
 extension Freetime {
   /// `freetime replies UID CALENDAR...`: who accepted, declined, delegated or did not answer
-  /// (README, freetime replies; RFC 5546 §3.2.3).
+  /// (docs/GUIDE.md, freetime replies; RFC 5546 §3.2.3).
   struct RepliesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "replies",

@@ -2,7 +2,7 @@ import FreeTimeCore
 import FreeTimeICS
 import FreeTimeSchedule
 
-/// Everything a renderer needs, and the renderers of the output formats (README, Output
+/// Everything a renderer needs, and the renderers of the output formats (docs/GUIDE.md, Output
 /// formats).
 struct Report {
   var window: Interval

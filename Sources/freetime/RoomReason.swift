@@ -1,8 +1,8 @@
 import FreeTimeCore
 import FreeTimeSchedule
 
-/// Why a meeting has no room (README, Rooms by what they hold), in one line for the command that
-/// found none: none fits (`SchedulingRequest.roomShortfall`), or every room that fits is busy.
+/// Why a meeting has no room (docs/GUIDE.md, Rooms by what they hold), in one line for the command
+/// that found none: none fits (`SchedulingRequest.roomShortfall`), or every room that fits is busy.
 enum RoomReason {
   /// Every fitting room is busy: how many fit, and the first free for `duration` from `after`
   /// on, among the rooms' free time in `participants`.

@@ -83,7 +83,8 @@ struct SlotOptions: ParsableArguments {
   }
 }
 
-/// What a room must hold (README, Rooms by what they hold): the default command, `suggest` and
+/// What a room must hold (docs/GUIDE.md, Rooms by what they hold): the default command, `suggest`
+/// and
 /// `book`.
 struct RoomNeedOptions: ParsableArguments {
   /// Seats needed; default the attendees named (required and optional).

@@ -70,7 +70,7 @@ extension Freetime {
         about: people, strict: reading.strict, quiet: output.quiet, summary: true)
       let keepBusy = output.format == .timeline || slot.explain
       let participants = Schedule.participants(&people, request: request, keepBusy: keepBusy)
-      // No room fits: nothing is found (README, Rooms by what they hold).
+      // No room fits: nothing is found (docs/GUIDE.md, Rooms by what they hold).
       let all =
         request.roomShortfall == nil ? Schedule.slots(participants, request: request) : []
       let slots = output.limited(all)

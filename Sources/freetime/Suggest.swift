@@ -143,7 +143,7 @@ extension Freetime {
     }
 
     /// `suggest --repeat`: the window reaches every occurrence of every candidate, and each
-    /// candidate is checked at all of them (README, Recurring meetings).
+    /// candidate is checked at all of them (docs/GUIDE.md, Recurring meetings).
     func runRecurring(_ period: RepeatPeriod) throws {
       let zone = try SchedulingRequest.zone(window.tz)
       let now = Instant(time(nil))
@@ -194,8 +194,8 @@ extension Freetime {
       try Output.write(report.render(suggest.format), to: output.output, quiet: false)
     }
 
-    /// When rooms were asked for and none fits: the reason, exit 1 (README, Rooms by what they
-    /// hold).
+    /// When rooms were asked for and none fits: the reason, exit 1 (docs/GUIDE.md, Rooms by what
+    /// they hold).
     func noRoomFits(_ request: SchedulingRequest) throws {
       guard let why = request.roomShortfall else { return }
       Diagnostics.line("freetime: no suggestion: " + why)

@@ -99,7 +99,7 @@ struct SuggestReport {
       + "\"book\": \(JSON.string(bookCommand(meeting)))}"
   }
 
-  /// The room booked and how many others would do: `room: atlas (2 others fit)` (README,
+  /// The room booked and how many others would do: `room: atlas (2 others fit)` (docs/GUIDE.md,
   /// Rooms by what they hold).
   static func roomNote(_ room: String, _ rooms: [String]) -> String {
     let others = rooms.count - 1

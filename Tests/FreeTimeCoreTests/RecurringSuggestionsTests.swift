@@ -3,7 +3,7 @@ import Testing
 
 @testable import FreeTimeCore
 
-/// The cost of a meeting and recurring suggestions (README, Suggestions and Recurring
+/// The cost of a meeting and recurring suggestions (docs/GUIDE.md, freetime suggest and Recurring
 /// meetings), one rule a test; the rotation against a brute force over every combination.
 @Suite struct RecurringSuggestionsTests {
   typealias Person = Suggestions.Person
@@ -221,7 +221,7 @@ import Testing
     }
     let step = rotate == 3 ? 360 : 180
     let got = Self.recurring(people, occurrences: 5, rotate: rotate, step: step, count: 1)
-    // The brute force: every tuple, keyed as the README says.
+    // The brute force: every tuple, keyed as docs/GUIDE.md says.
     let repetition = Repetition(period: .weekly, every: rotate, count: nil)
     var best: (key: (Int, Int64, Int64, [Instant]), firsts: [Instant])?
     let grids = (0..<rotate).map { j in

@@ -2,7 +2,7 @@ import Testing
 
 @testable import FreeTimeCore
 
-/// The rules of `freetime suggest` (README, Suggestions), one test each.
+/// The rules of `freetime suggest` (docs/GUIDE.md, freetime suggest), one test each.
 @Suite struct SuggestionsTests {
   typealias Person = Suggestions.Person
   static let hour: Int64 = 3600

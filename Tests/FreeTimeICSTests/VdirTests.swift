@@ -6,7 +6,7 @@ import Testing
 @testable import FreeTimeICS
 
 /// A vdir (one file per UID, each with the VTIMEZONEs it names, as vdirsyncer and khal store a
-/// CalDAV collection) reads as the same events in one file (README, Performance): the
+/// CalDAV collection) reads as the same events in one file (docs/PERFORMANCE.md): the
 /// VTIMEZONEs met again are not read again (`ComponentReader.knownTimeZone`), and what that
 /// leaves out must not change an answer, a warning or a line number.
 @Suite struct VdirTests {

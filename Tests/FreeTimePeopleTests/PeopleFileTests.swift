@@ -3,7 +3,7 @@ import Testing
 
 @testable import FreeTimePeople
 
-/// The people file's TOML mapping (README, People file): what each key becomes, and that a
+/// The people file's TOML mapping (docs/GUIDE.md, People file): what each key becomes, and that a
 /// malformed file fails naming the file, the line and the key.
 @Suite struct PeopleFileTests {
   static let example = """

@@ -5,7 +5,7 @@ import Testing
 
 @testable import FreeTimePeople
 
-/// Rooms by what they hold (README, Rooms by what they hold): the room fields of the people
+/// Rooms by what they hold (docs/GUIDE.md, Rooms by what they hold): the room fields of the people
 /// file, and `RoomChoice` against a brute force that applies the keys literally, on generated
 /// people files.
 @Suite struct RoomChoiceTests {
@@ -35,7 +35,7 @@ import Testing
     return text
   }
 
-  /// Whether `room` fits, read literally from the README.
+  /// Whether `room` fits, read literally from docs/GUIDE.md.
   static func fitsLiterally(_ room: PeopleFile.Room, seats: Int, given: Bool, features: [String])
     -> Bool
   {
@@ -51,7 +51,7 @@ import Testing
     return true
   }
 
-  /// Whether `a` comes before `b`, the keys one by one as the README states them.
+  /// Whether `a` comes before `b`, the keys one by one as docs/GUIDE.md states them.
   static func before(
     _ a: PeopleFile.Room, _ b: PeopleFile.Room, people: [PeopleFile.Person], seats: Int
   ) -> Bool {

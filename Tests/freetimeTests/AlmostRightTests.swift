@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// A value that is almost right gets the right one back (README, Exit status and messages):
+/// A value that is almost right gets the right one back (docs/GUIDE.md, Exit status):
 /// a DURATION without its unit, hours without minutes; and a machine format with nothing to
 /// say still prints its empty document.
 @Suite struct AlmostRightTests {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import FreeTimeICS
 
-/// `freetime book --repeat` (README, Recurring meetings): the RRULE and EXDATEs it writes
+/// `freetime book --repeat` (docs/GUIDE.md, Recurring meetings): the RRULE and EXDATEs it writes
 /// expand, with libical (through freetime's own reading, its own expansion on and off) and with
 /// Python's icalendar and recurring-ical-events, to exactly `Repetition`'s occurrences; busy
 /// occurrences are refused or left out; `--rotate` splits the occurrences into K series.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `freetime book` (README, freetime book): the invitation it writes, what it refuses, and
+/// `freetime book` (docs/GUIDE.md, freetime book): the invitation it writes, what it refuses, and
 /// that what suggest proposes books the team.
 @Suite struct BookTests {
   let owners = [

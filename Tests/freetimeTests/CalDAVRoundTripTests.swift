@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The round trip of README's Cookbook ("A round trip through a CalDAV server") against a real
-/// server and real clients from the test venv (scripts/venv): the team's calendars on a Radicale
-/// CalDAV server on 127.0.0.1, synced down into vdirs by vdirsyncer; `freetime suggest` on
+/// The round trip of docs/GUIDE.md's Cookbook ("A round trip through a CalDAV server") against a
+/// real server and real clients from the test venv (scripts/venv): the team's calendars on a
+/// Radicale CalDAV server on 127.0.0.1, synced down into vdirs by vdirsyncer; `freetime suggest` on
 /// those vdirs; the first suggestion's `freetime book` line with `--add-to` for every attendee
 /// and the room; `vdirsyncer sync` up; the event read back from the server (GET and a
 /// calendar-query REPORT, RFC 4791 §7.8); the invitation imported by khal, whose `khal list`
@@ -342,7 +342,7 @@ struct CalDAVWorld {
     try #require(run.status == 0, "vdirsyncer \(arguments): \(run.stdout)\(run.stderr)")
   }
 
-  /// The people and the room with their vdirs (README, People file).
+  /// The people and the room with their vdirs (docs/GUIDE.md, People file).
   func writePeopleFile(names: [String]) throws -> String {
     var text = ""
     for name in names {

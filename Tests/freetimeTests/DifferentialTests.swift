@@ -152,9 +152,9 @@ import Testing
       people + ["--from", "2026-11-02", "--to", "2027-11-01", "--tz", zone] + options)
   }
 
-  /// A deliberate difference (README, "Deliberate differences"): DTEND before DTSTART skips the
-  /// event with a warning; recurring-ical-events swaps the two. A calendar whose only event it is
-  /// has nothing that can be read: an error, never "free all the time".
+  /// A deliberate difference (docs/GUIDE.md, "Deliberate differences"): DTEND before DTSTART skips
+  /// the event with a warning; recurring-ical-events swaps the two. A calendar whose only event it
+  /// is has nothing that can be read: an error, never "free all the time".
   @Test func dtendBeforeDtstartIsSkipped() throws {
     let run = try Run.freetime([
       "Fixtures/corpus/end_before_start_event.ics", "--from", "2019-03-03", "--to", "2019-05-02",

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// The home zone (README, Time zones): `--zone`, the people file, X-WR-TIMEZONE, the zone of
-/// the person's own working hours, the zone most of their own timed events name, the zone most
-/// of their timed events name, else `--tz`. All-day events, floating times and working hours
-/// are read in it.
+/// The home zone (docs/GUIDE.md, What is busy: the home zone): `--zone`, the people file,
+/// X-WR-TIMEZONE, the zone of the person's own working hours, the zone most of their own timed
+/// events name, the zone most of their timed events name, else `--tz`. All-day events, floating
+/// times and working hours are read in it.
 @Suite struct HomeZoneTests {
   let week = ["--from", "2026-11-23", "--to", "2026-11-28", "--tz", "America/New_York"]
 

@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `freetime book --reschedule` and `--cancel` (README, freetime book, Reschedule and cancel;
-/// RFC 5546 §3.2.2.1 and §3.2.5): the messages they write, the copies they replace, and what
-/// freetime reads afterwards.
+/// `freetime book --reschedule` and `--cancel` (docs/GUIDE.md, freetime book, Reschedule and
+/// cancel; RFC 5546 §3.2.2.1 and §3.2.5): the messages they write, the copies they replace, and
+/// what freetime reads afterwards.
 @Suite struct LifecycleTests {
   /// A fresh directory with vdirs for alice, bob and the room atlas, each with its owner's
   /// address (X-WR-CALNAME): alice is busy on Tuesday 24 November 14:00–15:00 UTC, bob on
@@ -193,7 +193,7 @@ import Testing
     }
     #expect(try Self.busy(dir + "/alice") == ["20261124T140000Z/20261124T150000Z"])
     #expect(try Self.busy(dir + "/atlas") == [])
-    // The invitation with the CANCEL message beside it is free too (README, What is busy).
+    // The invitation with the CANCEL message beside it is free too (docs/GUIDE.md, What is busy).
     let both = TemporaryFiles.file(original + run.stdout)
     #expect(try Self.busy(both) == [])
     // Cancelled once, it cannot be cancelled or moved again.
@@ -369,7 +369,7 @@ import Testing
       "\(run.stderr)")
   }
 
-  /// Copies other clients keep (README, Reschedule and cancel): an attendee's accepted copy,
+  /// Copies other clients keep (docs/GUIDE.md, Reschedule and cancel): an attendee's accepted copy,
   /// stamped later and without DESCRIPTION or LOCATION, does not take them out of the moved
   /// meeting; a saved invitation (METHOD:REQUEST) rewritten as a copy loses its METHOD; a
   /// second file that held only the old version is removed, not left an empty VCALENDAR.

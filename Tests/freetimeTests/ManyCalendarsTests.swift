@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// A long list of calendars (README, Performance): from 32 on they reach argument-parser packed
+/// A long list of calendars (docs/PERFORMANCE.md): from 32 on they reach argument-parser packed
 /// into one argument and are unpacked in order; options among them keep their values.
 @Suite struct ManyCalendarsTests {
   let team = ["alice", "bob", "carol", "dave"]

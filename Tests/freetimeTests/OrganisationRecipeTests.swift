@@ -2,17 +2,17 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README's recipe for many people (Cookbook, "Prepare many teams in parallel"), as it is
+/// docs/GUIDE.md's recipe for many people (Cookbook, "Prepare many teams in parallel"), as it is
 /// written there: GNU parallel runs `freetime busy` for each calendar into busy/, and the
 /// merge of the VFREEBUSY files gives the slots of the calendars, with and without --quorum.
 /// scripts/test installs GNU parallel (Debian's `parallel`) when it is missing.
 @Suite struct OrganisationRecipeTests {
-  /// The recipe's lines that start with `prefix`, from the README's code block, without their
+  /// The recipe's lines that start with `prefix`, from docs/GUIDE.md's code block, without their
   /// comments.
   func recipeLines(starting prefix: String) throws -> [String] {
-    let readme = try String(
-      contentsOf: Run.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    let block = readme.components(separatedBy: "Prepare many teams in parallel")[1]
+    let guide = try String(
+      contentsOf: Run.packageRoot.appendingPathComponent("docs/GUIDE.md"), encoding: .utf8)
+    let block = guide.components(separatedBy: "Prepare many teams in parallel")[1]
       .components(separatedBy: "```sh\n")[1].components(separatedBy: "```")[0]
     return block.split(separator: "\n").map(String.init).filter { $0.hasPrefix(prefix) }.map {
       line in

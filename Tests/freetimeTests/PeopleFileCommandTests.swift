@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The people file from the command line (README, People file): names instead of paths, groups,
-/// rooms, and each person's zone, email, hours and days.
+/// The people file from the command line (docs/GUIDE.md, People file): names instead of paths,
+/// groups, rooms, and each person's zone, email, hours and days.
 @Suite struct PeopleFileCommandTests {
   let week = ["--from", "2026-11-23", "--to", "2026-11-28", "--tz", "Europe/Prague"]
 

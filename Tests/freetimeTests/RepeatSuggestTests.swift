@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// What `suggest --repeat` prints beyond the ranking (README, Recurring meetings): a book line
-/// that books, and what it says about rooms.
+/// What `suggest --repeat` prints beyond the ranking (docs/GUIDE.md, Recurring meetings): a book
+/// line that books, and what it says about rooms.
 @Suite struct RepeatSuggestTests {
   /// A calendar in Europe/Berlin with all-day events on `days` (yyyymmdd).
   static func calendar(busy days: [String]) -> String {

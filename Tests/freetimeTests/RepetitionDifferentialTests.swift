@@ -5,7 +5,7 @@ import Testing
 
 @testable import FreeTimeICS
 
-/// `Repetition` (the occurrences `book --repeat` checks, README Recurring meetings) against
+/// `Repetition` (the occurrences `book --repeat` checks, docs/GUIDE.md, Recurring meetings) against
 /// what its own RRULE expands to in Python's recurring-ical-events and in freetime's reading
 /// (libical's expansion and its own), on seeded random series: every period, COUNT and UNTIL,
 /// zones whose clocks change on different dates, by an hour at 02:00 or at midnight

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `freetime replies` (README, freetime replies; RFC 5546 §3.2.3): each attendee's newest
+/// `freetime replies` (docs/GUIDE.md, freetime replies; RFC 5546 §3.2.3): each attendee's newest
 /// answer from copies and REPLY files, stale answers, delegation, and the exit status.
 @Suite struct RepliesTests {
   static let uid = "review-1@example.com"

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Rooms by what they hold, from the command line (README, Rooms by what they hold), on
+/// Rooms by what they hold, from the command line (docs/GUIDE.md, Rooms by what they hold), on
 /// `Fixtures/rooms/`: atlas (8 seats, video, whiteboard; busy Mon 13:00–17:00), borealis (6,
 /// video, projector; busy all Monday and Wed 09:00–18:00), cedar (4, whiteboard; busy Tue
 /// 10:00–12:00), dune (12, video, projector; busy Thu 08:00–19:00), all in Prague time.

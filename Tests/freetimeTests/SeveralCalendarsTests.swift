@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// A person with several calendars (README, Usage): the same NAME= on several arguments, a
+/// A person with several calendars (docs/GUIDE.md, Usage): the same NAME= on several arguments, a
 /// directory tree, a file descriptor from the shell.
 @Suite struct SeveralCalendarsTests {
   let window = ["--from", "2026-11-23", "--to", "2026-11-25", "--tz", "UTC", "--format", "json"]

@@ -7,7 +7,8 @@ For each .ics file: a window of 60 days from the day before its first VEVENT's D
 2026-11-01), --min 1s. Prints one line per file, `STATUS<TAB>relative path`, where STATUS is
 same, different, freetime-refuses, reference-refuses or both-refuse, then a summary line.
 freetime runs with --no-own-hours: the reference reads events only, and a calendar's
-VAVAILABILITY or Outlook working hours would limit freetime's person (README, Working hours).
+VAVAILABILITY or Outlook working hours would limit freetime's person (docs/GUIDE.md, Usage:
+--hours).
 The reference runs in this process (one Python start for all files).
 """
 import contextlib

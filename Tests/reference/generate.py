@@ -306,7 +306,7 @@ class ExportPerson:
     DAILY, WEEKLY, MONTHLY; overrides, EXDATEs), written as Google Calendar or Outlook/Exchange
     export them (property order, parameters, vendor properties, text). The owner's replies
     (Google: X-WR-CALNAME is the owner's address; Outlook 16: X-OWNER) and Outlook's show-as
-    decide what blocks, as freetime and reference.py read them (README, What is busy)."""
+    decide what blocks, as freetime and reference.py read them (docs/GUIDE.md, What is busy)."""
 
     def __init__(self, rng, index, start, weeks, events, open_series):
         self.rng, self.index, self.start, self.weeks, self.events = rng, index, start, weeks, events

@@ -13,7 +13,7 @@ Semantics follow freetime's docs/ARCHITECTURE.md. Known differences from RFC 554
 the libraries, not from this script: zoneinfo resolves a wall time in a DST gap with the offset
 *before* the gap and a fold with fold=0 (the first occurrence), which is what RFC 5545 §3.3.5
 asks; recurring-ical-events matches RECURRENCE-ID overrides by their local time.
-Like freetime (README, What is busy), it reads the calendar owner's reply and Outlook's "Show
+Like freetime (docs/GUIDE.md, What is busy), it reads the calendar owner's reply and Outlook's "Show
 as" (`blocks`): the owner is X-WR-CALNAME when it is an address (Google), else X-OWNER
 (Outlook), else the calendar's name when it is an address; where the owner is an ATTENDEE,
 their PARTSTAT DECLINED or DELEGATED blocks nothing, TENTATIVE and NEEDS-ACTION are tentative.
@@ -110,8 +110,9 @@ def named_zone(tzid, tzinfo):
 
 
 def person_home(files, default):
-    """The person's home zone (freetime's README, Time zones): the first valid X-WR-TIMEZONE,
-    else the zone most timed DTSTARTs name by TZID (ties: the first seen), else --tz."""
+    """The person's home zone (docs/GUIDE.md, What is busy: the home zone): the first valid
+    X-WR-TIMEZONE, else the zone most timed DTSTARTs name by TZID (ties: the first seen), else
+    --tz."""
     votes = {}
     for path in files:
         for cal in icalendar.Calendar.from_ical(open(path, "rb").read(), multiple=True):

@@ -2,14 +2,14 @@ import FreeTimeCore
 
 /// RFC 7953 VAVAILABILITY: inside its DTSTART–DTEND (or everywhere, without them) the person
 /// is unavailable except in its AVAILABLE components (which may recur, and are read as events
-/// are). That unavailable time limits the person, with or without `--hours` (README, Working
-/// hours).
+/// are). That unavailable time limits the person, with or without `--hours` (docs/GUIDE.md, Usage:
+/// --hours).
 extension ComponentReader {
   mutating func readAvailability(
     _ lines: [ContentLine], in calendar: inout CalendarScope, into person: inout PersonAccumulator
   ) {
     // freetime's own summary for other programs (`freetime busy`): the hours it stands for
-    // are written beside it, as they were given (README, freetime busy).
+    // are written beside it, as they were given (docs/GUIDE.md, freetime busy).
     if lines.dropFirst().prefix(while: { $0.kind != .begin }).contains(where: {
       $0.name == ICSWriter.derivedAvailability
     }) {

@@ -1,15 +1,15 @@
 import FreeTimeCore
 
-/// The home zone of a calendar that names none (README, Time zones): `--zone`, else its
-/// X-WR-TIMEZONE, else the zone most of the person's timed events name (`HomeZoneVotes`), else
-/// `--tz`. Without `--zone` or X-WR-TIMEZONE that is known only once every file of the person
-/// is read, so the components that read a time in it (all-day events, floating times) wait here,
-/// one file's (`FileReader.readAwaitingHome`).
+/// The home zone of a calendar that names none (docs/GUIDE.md, What is busy: the home zone):
+/// `--zone`, else its X-WR-TIMEZONE, else the zone most of the person's timed events name
+/// (`HomeZoneVotes`), else `--tz`. Without `--zone` or X-WR-TIMEZONE that is known only once
+/// every file of the person is read, so the components that read a time in it (all-day events,
+/// floating times) wait here, one file's (`FileReader.readAwaitingHome`).
 struct AwaitingHome {
   /// A component that waits for the person's home zone, with the zones of its VCALENDAR. Its
   /// lines are kept packed (`PackedLines`): a calendar without X-WR-TIMEZONE may have a fifth
-  /// of its events wait, and each line as read holds a buffer of the scanner's (README,
-  /// Performance: peak memory).
+  /// of its events wait, and each line as read holds a buffer of the scanner's
+  /// (docs/PERFORMANCE.md: peak memory).
   struct Component {
     var kind: String
     private var packed: PackedLines

@@ -15,7 +15,7 @@ extension ComponentReader {
   /// split and trimmed on its bytes, where a comma or blank is one character; any other is
   /// split by characters, as a comma with a combining mark after it is no comma. (Split by
   /// characters, one person's export of a week, about 15 periods, took some 240k instructions:
-  /// a third of merging people's exports; README, Performance.)
+  /// a third of merging people's exports; docs/PERFORMANCE.md.)
   static func periods(of line: ContentLine) -> [(text: ArraySlice<UInt8>, trimmed: [UInt8])] {
     guard let start = line.valueStart else { return [([], [])] }
     let raw = line.bytes[start...]

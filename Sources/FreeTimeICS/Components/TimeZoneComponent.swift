@@ -21,7 +21,7 @@ extension ComponentReader {
   /// The zones of VTIMEZONEs read without a word to say, for the whole process, by their
   /// unfolded lines and by their text as it is in the file: a vdir (one file per event, each
   /// with the VTIMEZONEs it names) repeats the same few VTIMEZONEs thousands of times, and
-  /// building a zone costs libical's parse and the zone's changes (README, Performance). A zone
+  /// building a zone costs libical's parse and the zone's changes (docs/PERFORMANCE.md). A zone
   /// is immutable once built, so people and threads share it. At most `cacheLimit` of each are
   /// kept (a hostile calendar of distinct zones only fills them).
   static let definedZones = Locked<
@@ -92,7 +92,8 @@ extension ComponentReader {
     calendar.zones.define(zone, tzid: tzid)
     // Some producers write the parameter with the escapes too.
     if rawTZID != tzid { calendar.zones.define(zone, tzid: rawTZID) }
-    // The X-WR-TIMEZONE no system zone has is this one (README, Time zones).
+    // The X-WR-TIMEZONE no system zone has is this one (docs/GUIDE.md, What is busy: the home
+    // zone).
     if let pending = calendar.pendingZone, pending.name == tzid || pending.name == rawTZID {
       calendar.pendingZone = nil
       calendar.home = zone

@@ -12,9 +12,9 @@ public struct MeetingTime: Sendable, Equatable {
   public var utc: Bool
   public var isDate: Bool
 
-  /// The zone the TZID names (the system's zone of that name, README, freetime book, Reschedule
-  /// and cancel), UTC for `Z`, `fallback` for a floating time; nil for a TZID freetime does not
-  /// know.
+  /// The zone the TZID names (the system's zone of that name, docs/GUIDE.md, freetime book,
+  /// Reschedule and cancel), UTC for `Z`, `fallback` for a floating time; nil for a TZID freetime
+  /// does not know.
   public func zone(fallback: Zone) -> Zone? {
     if utc { return .utc }
     guard let tzid else { return fallback }
@@ -62,7 +62,7 @@ public struct MeetingAttendee: Sendable, Equatable {
   public var isRequired: Bool { isRoom || role == "REQ-PARTICIPANT" || role == "CHAIR" }
 }
 
-/// One VEVENT of a meeting in one file (README, freetime book, Reschedule and cancel): the
+/// One VEVENT of a meeting in one file (docs/GUIDE.md, freetime book, Reschedule and cancel): the
 /// organizer's invitation, an attendee's copy, an iTIP message (REQUEST, CANCEL, REPLY).
 public struct MeetingCopy: Sendable {
   public var file: String
@@ -98,7 +98,7 @@ public struct MeetingCopy: Sendable {
   }
 
   /// Whether the VEVENT answers an invitation (METHOD:REPLY, COUNTER, …), which is no version of
-  /// the meeting (README, What is busy).
+  /// the meeting (docs/GUIDE.md, What is busy).
   public var isAnswer: Bool {
     ["REPLY", "COUNTER", "DECLINECOUNTER", "REFRESH"].contains(method ?? "")
   }

@@ -3,7 +3,7 @@ import FreeTimeCore
 extension MeetingCopy {
   /// A calendar file's text with the VEVENTs `removing` (copies found in it) taken out and the
   /// VEVENTs of `ics` (and those of its VTIMEZONEs whose TZID the file does not define) put in
-  /// before its last `END:VCALENDAR`, without the VCALENDAR's METHOD (README, freetime book,
+  /// before its last `END:VCALENDAR`, without the VCALENDAR's METHOD (docs/GUIDE.md, freetime book,
   /// Reschedule and cancel: the copy keeps everything else in its file). Nil when the file has
   /// no `END:VCALENDAR`.
   public static func edited(_ bytes: [UInt8], removing: [MeetingCopy], inserting ics: String)

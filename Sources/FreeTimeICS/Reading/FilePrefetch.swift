@@ -6,7 +6,7 @@ import Synchronization
 #endif
 
 /// A person's files read into memory on another core while the reading thread parses the files
-/// before them (README, Performance: a vdir costs the kernel an open, a read and a close a file,
+/// before them (docs/PERFORMANCE.md: a vdir costs the kernel an open, a read and a close a file,
 /// as much as parsing it).
 ///
 /// The files go in chunks of `chunk`, each taken whole by whichever side claims it first: the

@@ -28,7 +28,7 @@ public struct PersonCalendar: Sendable {
   /// disjoint; nil for all time. Outside it the person's time is unknown.
   public var coverage: [Interval]?
   /// Whether the calendar has a VAVAILABILITY (RFC 7953); its `unavailable` time limits the
-  /// person, and replaces the general working hours (README, Working hours).
+  /// person, and replaces the general working hours (docs/GUIDE.md, Usage: --hours).
   public var hasAvailability: Bool
   public var unavailable: [Interval]
   /// The person's own working hours, from their calendar (Outlook's X-MS-OLK-WKHR*), and the

@@ -1,7 +1,8 @@
 import FreeTimeCore
 
-/// Limits on what one calendar may cost (README "Limits", docs/BAD-INPUT.md). Going past one is
-/// an error naming the file and line, except `parameters`, which skips the one component.
+/// Limits on what one calendar may cost (docs/GUIDE.md, "Limits and hostile input",
+/// docs/BAD-INPUT.md). Going past one is an error naming the file and line, except `parameters`,
+/// which skips the one component.
 public struct ReadLimits: Sendable {
   /// `--max-line-bytes`: the longest content line after unfolding (inline attachments are the
   /// long ones in real calendars).

@@ -1,6 +1,6 @@
 import FreeTimeCore
 
-/// The person's own working hours as their calendars give them (README, Working hours):
+/// The person's own working hours as their calendars give them (docs/GUIDE.md, Usage: --hours):
 /// Outlook's (X-MS-OLK-WKHR*) and their VAVAILABILITYs' (RFC 7953), whose unavailable time
 /// replaces `--hours` for them.
 struct OwnHours {

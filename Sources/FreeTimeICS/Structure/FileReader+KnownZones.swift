@@ -1,6 +1,6 @@
 /// VTIMEZONEs met before in the run (`ComponentReader.knownTimeZone`): passed over whole when
 /// their text in the file is one read before without a word to say, else read line by line and
-/// remembered by their text when they say nothing (README, Performance).
+/// remembered by their text when they say nothing (docs/PERFORMANCE.md).
 extension FileReader {
   /// Where a VTIMEZONE read line by line began in the scanner's block, and the person's
   /// warnings then.

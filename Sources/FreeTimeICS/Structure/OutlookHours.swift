@@ -3,7 +3,7 @@ import FreeTimeCore
 /// Outlook's working hours, written at the top of its calendar exports (not RFC 5545):
 /// `X-MS-OLK-WKHRSTART;TZID="W. Europe Standard Time":080000`, `X-MS-OLK-WKHREND` the same, and
 /// `X-MS-OLK-WKHRDAYS:MO,TU,WE,TH,FR`. They are the person's own working hours, like a
-/// VAVAILABILITY (README, Working hours).
+/// VAVAILABILITY (docs/GUIDE.md, Usage: --hours).
 struct OutlookHours {
   var start: Int?
   var end: Int?

@@ -73,8 +73,8 @@ public enum ICSWriter {
     /// Their home zone, when one of their own is known: X-WR-TIMEZONE.
     public var homeZone: Zone?
     /// Their own hours, each as it was given, so that they read back with the same strength
-    /// (README, Working hours): Outlook's working hours and their zone; hours and days stated
-    /// as the people file does; their VAVAILABILITYs' unavailable time (nil: none), firm and
+    /// (docs/GUIDE.md, Usage: --hours): Outlook's working hours and their zone; hours and days
+    /// stated as the people file does; their VAVAILABILITYs' unavailable time (nil: none), firm and
     /// BUSY-TENTATIVE.
     public var outlookHours: WorkingHours?
     public var outlookZone: Zone?

@@ -44,7 +44,7 @@ public struct Invitation: Sendable {
   /// The iTIP method of the message (RFC 5546 §1.4).
   public enum Method: Sendable { case request, cancel }
 
-  /// A recurring meeting (README, Recurring meetings): `interval` is its first occurrence.
+  /// A recurring meeting (docs/GUIDE.md, Recurring meetings): `interval` is its first occurrence.
   public struct Recurrence: Sendable {
     /// The RRULE value (RFC 5545 §3.3.10), as `Repetition.rule` writes it.
     public var rule: String

@@ -1,7 +1,7 @@
 import FreeTimeCore
 
-/// Where a person's home zone came from (README, Time zones): the zone their working hours,
-/// all-day events and floating times are read in.
+/// Where a person's home zone came from (docs/GUIDE.md, What is busy: the home zone): the zone
+/// their working hours, all-day events and floating times are read in.
 public enum HomeZoneSource: String, Sendable {
   /// `--zone NAME=ZONE`.
   case option
@@ -90,19 +90,20 @@ struct HomeZoneVotes {
   }
 }
 
-/// What a person's calendars say about their home zone (README, Time zones), gathered while
-/// every file is read: the first X-WR-TIMEZONE, and the zones their timed events name.
+/// What a person's calendars say about their home zone (docs/GUIDE.md, What is busy: the home
+/// zone), gathered while every file is read: the first X-WR-TIMEZONE, and the zones their timed
+/// events name.
 struct HomeZoneEvidence {
   /// The first valid X-WR-TIMEZONE read for this calendar.
   var calendarZone: Zone?
   /// The zones the calendar's timed events name (the home zone without X-WR-TIMEZONE).
   var votes = HomeZoneVotes()
 
-  /// The person's home zone and where it came from, once every file is read (README, Time
-  /// zones), strongest first: `--zone` (or the people file's zone, which the caller passes the
-  /// same way), X-WR-TIMEZONE, the zone of the person's own working hours (`hoursZone`:
-  /// Outlook's, a VAVAILABILITY's, `OwnHours.zone`), the zone most of their own timed events
-  /// name, the zone most of their timed events name; nil for `--tz`.
+  /// The person's home zone and where it came from, once every file is read (docs/GUIDE.md, What is
+  /// busy: the home zone), strongest first: `--zone` (or the people file's zone, which the caller
+  /// passes the same way), X-WR-TIMEZONE, the zone of the person's own working hours (`hoursZone`:
+  /// Outlook's, a VAVAILABILITY's, `OwnHours.zone`), the zone most of their own timed events name,
+  /// the zone most of their timed events name; nil for `--tz`.
   func homeZone(option: Zone?, hoursZone: Zone?) -> (zone: Zone?, from: HomeZoneSource) {
     if let option { return (option, .option) }
     if let calendarZone { return (calendarZone, .xWRTimezone) }

@@ -114,17 +114,20 @@ struct PersonAccumulator {
 
   /// Room for what a calendar file of `bytes` bytes is likely to add, reserved before it is read
   /// so that the arrays of a big calendar are not copied each time they grow (a copy touches
-  /// new pages: most of a 100k-event calendar's page faults were these copies). Reserved pages
-  /// that are never used are never touched, so an estimate too high costs no memory: an
-  /// instance per 64 bytes, an event per 256 (the generated dense calendars have an event per
-  /// 400 bytes and an instance per 90), a UID's text a tenth of the bytes.
+  /// new pages, and while it is made the old array and the new are both in memory: most of a
+  /// 100k-event calendar's page faults were these copies). Reserved pages that are never used
+  /// are never touched, so an estimate too high costs no memory, and one too low no more than
+  /// growing from nothing would (the array doubles from the reservation instead): room for an
+  /// instance per 32 bytes (the generated calendars have one per 56 to 90, a window over ten
+  /// years included), at most 2^26 of them (1 GiB), an event per 128 bytes and a UID's text a
+  /// sixth of the bytes.
   mutating func expect(bytes: Int) {
     guard bytes >= 1 << 22 else { return }
-    let events = masters.entries.count + bytes / 256
-    masters.spans.reserveCapacity(masters.spans.count + bytes / 64)
+    let events = masters.entries.count + bytes / 128
+    masters.spans.reserveCapacity(masters.spans.count + min(bytes / 32, 1 << 26))
     masters.entries.reserveCapacity(events)
     masters.latest.reserveCapacity(events)
-    masters.uids.reserve(count: events, bytes: bytes / 10)
+    masters.uids.reserve(count: events, bytes: bytes / 6)
   }
 
   /// Instances, overrides and free-busy periods kept so far.

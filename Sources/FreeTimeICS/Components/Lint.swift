@@ -3,7 +3,7 @@ import FreeTimeCore
 /// `freetime check`'s look at an event's lines.
 extension ComponentReader {
   /// `freetime check`: zones named by TZID that the file does not define (`zones`: its
-  /// VCALENDAR's), once per file.
+  /// VCALENDAR's), once per file; a TZID on a UTC time, at each.
   mutating func lintEvent(
     _ lines: [ContentLine], zones: ZoneTable, into person: inout PersonAccumulator
   ) {
@@ -14,6 +14,15 @@ extension ComponentReader {
       var tzid = String(decoding: raw, as: UTF8.self)
       if tzid.hasPrefix("\""), tzid.hasSuffix("\""), tzid.count >= 2 {
         tzid = String(tzid.dropFirst().dropLast())
+      }
+      // RFC 5545 §3.3.5: a UTC time (ending in Z) has no TZID; `TimeValue` reads it as UTC.
+      if line.strippedValue.last.map({ $0 | 0x20 == 0x7A }) == true {
+        person.diagnostics.append(
+          Diagnostic(
+            file: file, line: line.number,
+            message:
+              "\(line.name) is a UTC time (ending in Z) with TZID '\(Sanitize.text(tzid, limit: 80))', which RFC 5545 §3.3.5 forbids; it is read as UTC and the TZID is ignored",
+            severity: .note))
       }
       guard !noted.zones.contains(tzid) else { continue }
       noted.zones.insert(tzid)

@@ -9,6 +9,7 @@ extension Freetime {
     static let configuration = CommandConfiguration(
       commandName: "check",
       abstract: "Report what in the calendars is broken or suspicious.",
+      usage: "freetime check [<options>] <calendar> ...",
       discussion: """
         Prints one line per finding, FILE:LINE: SEVERITY: MESSAGE. Errors make a calendar \
         unreadable, or are values that cannot be read, so that some of its time is unknown or \

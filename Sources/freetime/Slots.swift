@@ -13,6 +13,7 @@ extension Freetime {
     static let configuration = CommandConfiguration(
       commandName: "slots",
       abstract: "Print the common free slots of the calendars (the default command).",
+      usage: "freetime [slots] [<options>] <calendar> ...",
       discussion: """
         WHEN is a date (2026-11-23, midnight in --tz), a wall-clock time (2026-11-23T09:00), \
         an exact time (2026-11-23T09:00Z, 2026-11-23T09:00+01:00), now, today, tomorrow, a \

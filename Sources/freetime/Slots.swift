@@ -86,7 +86,11 @@ extension Freetime {
           request, participants, after: request.window.start, duration: request.minimum,
           then: "whenever everyone is free")
       } else if all.isEmpty && slot.explain {
-        report.noSlotReason = Blocking.reason(participants, people: people, request: request)
+        report.noSlotReason =
+          HoursAdvice.reason(
+            people: people, participants: participants, request: request,
+            duration: request.minimum, option: "--min")
+          ?? Blocking.reason(participants, people: people, request: request)
       }
       try output.write(report)
       throw slots.isEmpty ? ExitCode(1) : ExitCode.success

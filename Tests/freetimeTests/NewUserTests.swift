@@ -134,6 +134,94 @@ import Testing
     #expect(run.stdout.hasPrefix("Free for check, bob"), "\(run.stdout)")
   }
 
+  // MARK: When working hours are why nothing fits
+
+  /// Three people whose hours (the people file's, and `--hours NAME=`) share 30 minutes: the
+  /// advice names the hours, the stretch, who bounds it, and only what would help.
+  @Test func suggestNamesWorkingHoursAsTheCause() throws {
+    let config = try PeopleFileCommandTests.teamFile()
+    let text = try String(contentsOfFile: config, encoding: .utf8)
+    try text.replacingOccurrences(
+      of: "days = [\"mon-wed\", \"fri\"]", with: "hours = \"17:00-20:00\""
+    ).write(toFile: config, atomically: true, encoding: .utf8)
+    let args = [
+      "suggest", "--config", config, "alice", "bob", "carol", "--duration", "1h", "--tz", "UTC",
+    ]
+    // alice works 08:00-16:30 UTC (Prague), carol 16:00-20:00 (London, --hours carol=).
+    let run = try Run.freetime(args + ["--hours", "carol=16:00-20:00"] + Self.window)
+    #expect(run.status == 1)
+    #expect(
+      run.stderr.contains(
+        "freetime: no suggestion: the working hours of alice, bob and carol have no common stretch of 1h in the window: the longest is 30m, Mon 2026-11-23 16:00–16:30 (carol's hours start at 16:00, alice's end at 16:30)"
+      ), "\(run.stderr)")
+    #expect(run.stderr.contains("--no-own-hours (alice's hours are their own)"), "\(run.stderr)")
+    #expect(run.stderr.contains("--hours carol=HH:MM-HH:MM or --hours alice=HH:MM-HH:MM"))
+    #expect(run.stderr.contains("--duration 30m or less"))
+    #expect(run.stderr.contains("--quorum 2"), "a quorum of 2 finds time: \(run.stderr)")
+    #expect(!run.stderr.contains("--unknown free"), "\(run.stderr)")
+    // As the people file says them, carol's and alice's hours never meet.
+    let apart = try Run.freetime(args + Self.window)
+    #expect(apart.status == 1)
+    #expect(
+      apart.stderr.contains("alice's and carol's working hours do not overlap in the window; try"),
+      "\(apart.stderr)")
+    #expect(apart.stderr.contains("--no-own-hours (alice's and carol's hours are their own)"))
+    // Without their own hours there is time.
+    let ignored = try Run.freetime(args + ["--no-own-hours"] + Self.window)
+    #expect(ignored.status == 0, "\(ignored.stderr)")
+  }
+
+  /// A VAVAILABILITY that leaves 30 minutes a day with the others' hours is named.
+  @Test func availabilityIsNamedAsTheLimit() throws {
+    let erin = Temp.file(
+      [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VAVAILABILITY",
+        "UID:av@example.com", "DTSTAMP:20261101T000000Z", "BEGIN:AVAILABLE", "UID:a1",
+        "DTSTAMP:20261101T000000Z", "DTSTART:20261102T143000Z", "DTEND:20261102T150000Z",
+        "RRULE:FREQ=DAILY", "END:AVAILABLE", "END:VAVAILABILITY", "END:VCALENDAR", "",
+      ].joined(separator: "\r\n"))
+    // alice (Prague) 08:00-16:00 UTC, bob (New York) 14:00-22:00 UTC, erin 14:30-15:00.
+    let run = try Run.freetime(
+      [
+        "suggest", Self.alice, Self.bob, "erin=" + erin, "--hours", "09:00-17:00", "--duration",
+        "45m", "--tz", "UTC",
+      ] + Self.window)
+    #expect(run.status == 1)
+    #expect(
+      run.stderr.contains(
+        "have no common stretch of 45m in the window: the longest is 30m, Mon 2026-11-23 14:30–15:00 (erin's hours start at 14:30 and end at 15:00)"
+      ), "\(run.stderr)")
+    #expect(run.stderr.contains("--no-own-hours (erin's hours are their own)"), "\(run.stderr)")
+    #expect(run.stderr.contains("--quorum 2"), "alice and bob share 2h: \(run.stderr)")
+  }
+
+  /// `slots --explain` finding nothing gives the same reason, with --min.
+  @Test func slotsExplainNamesWorkingHours() throws {
+    let run = try Run.freetime(
+      [
+        Self.alice, Self.bob, "--hours", "alice=09:00-10:00", "--hours", "bob=07:00-08:00",
+        "--min", "1h", "--explain", "--tz", "UTC",
+      ] + Self.window)
+    #expect(run.status == 1)
+    #expect(
+      run.stdout.contains(
+        "alice's and bob's working hours do not overlap in the window; try --hours alice=HH:MM-HH:MM or --hours bob=HH:MM-HH:MM for wider hours, a shorter --min"
+      ), "\(run.stdout)")
+    let half = try Run.freetime(
+      [
+        Self.alice, Self.bob, "--hours", "alice=09:00-15:30", "--hours", "bob=09:00-17:00",
+        "--min", "1h", "--explain", "--tz", "UTC",
+      ] + Self.window)
+    #expect(half.status == 1)
+    #expect(
+      half.stdout.contains(
+        "the longest is 30m, Mon 2026-11-23 14:00–14:30 (bob's hours start at 14:00, alice's end at 14:30)"
+      ),
+      "\(half.stdout)")
+    #expect(half.stdout.contains("--min 30m or less"))
+    #expect(!half.stdout.contains("--no-own-hours"), "no one's own hours: \(half.stdout)")
+  }
+
   // MARK: check's notes
 
   /// METHOD:CANCEL and METHOD:REPLY files, a TZID on a UTC time and a VAVAILABILITY each get a

@@ -24,7 +24,9 @@ struct Freetime: ParsableCommand {
     discussion: """
       Reads each person's calendar (a .ics file, a directory of .ics files, or - for standard \
       input), computes their free time in a window, and prints the slots where everyone is \
-      free. The options of the default command: freetime slots --help
+      free. The options of the default command: freetime slots --help. Options may come before \
+      the subcommand too: freetime --tz Europe/Berlin suggest ... is freetime suggest --tz \
+      Europe/Berlin ...
 
       A people file (TOML: [people.NAME] with calendars, email, zone, hours, days; \
       [rooms.NAME] with calendar, email, location; [groups] NAME = [members]) lets a calendar \

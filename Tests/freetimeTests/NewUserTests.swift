@@ -310,6 +310,9 @@ import Testing
       "/usr/bin/env", ["groff", "-man", "-Tutf8", "-P-cbou", "-rLL=80n", page],
       environment: ["GROFF_SGR": "0"])
     #expect(run.status == 0, "\(run.stderr)")
+    for line in run.stdout.split(separator: "\n") {
+      #expect(line.count <= 80, "man page: \(line.count): \(line)")
+    }
     let synopsis = run.stdout.components(separatedBy: "SYNOPSIS\n")[1]
       .components(separatedBy: "DESCRIPTION")[0]
     let lines = synopsis.split(separator: "\n").map(String.init)

@@ -61,9 +61,15 @@ enum HoursAdvice {
     }
     let shown = limiting.prefix(2).map { "--hours \(Shell.quote($0))=HH:MM-HH:MM" }
     hints.append(shown.joined(separator: " or ") + " for wider hours")
+    // Days of their own that leave some out (`--days`, the people file's days).
+    let days = limiting.filter { name in
+      people.first { $0.name == name }?.hours.map { $0.days.count < 7 } ?? false
+    }
+    if let name = days.first { hints.append("--days \(Shell.quote(name))=DAYS for more days") }
+    // A shorter meeting helps only where the hours meet at all.
     if let longest = common.longest, longest.duration >= 60 {
       hints.append("\(option) \(DurationSyntax.short(longest.duration)) or less")
-    } else {
+    } else if common.longest != nil {
       hints.append("a shorter \(option)")
     }
     // Hours repeat weekly: a window of a week or more has seen every day's.

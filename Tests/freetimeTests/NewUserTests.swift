@@ -195,6 +195,22 @@ import Testing
     #expect(run.stderr.contains("--quorum 2"), "alice and bob share 2h: \(run.stderr)")
   }
 
+  /// Days that never meet (`--days NAME=`) are named with what helps: not a shorter meeting.
+  @Test func daysThatNeverMeetAreNamed() throws {
+    let run = try Run.freetime(
+      [
+        "suggest", Self.alice, Self.bob, "--hours", "09:00-17:00", "--days", "alice=sat",
+        "--days", "bob=mon-fri", "--duration", "30m", "--from", "2026-11-23", "--to", "+1w",
+      ])
+    #expect(run.status == 1)
+    #expect(
+      run.stderr.contains(
+        "alice's and bob's working hours do not overlap in the window; try --hours alice=HH:MM-HH:MM or --hours bob=HH:MM-HH:MM for wider hours, --days alice=DAYS for more days\n"
+      ), "\(run.stderr)")
+    #expect(!run.stderr.contains("--duration"), "\(run.stderr)")
+    #expect(!run.stderr.contains("--quorum"), "\(run.stderr)")
+  }
+
   /// `slots --explain` finding nothing gives the same reason, with --min.
   @Test func slotsExplainNamesWorkingHours() throws {
     let run = try Run.freetime(
@@ -205,8 +221,9 @@ import Testing
     #expect(run.status == 1)
     #expect(
       run.stdout.contains(
-        "alice's and bob's working hours do not overlap in the window; try --hours alice=HH:MM-HH:MM or --hours bob=HH:MM-HH:MM for wider hours, a shorter --min"
+        "alice's and bob's working hours do not overlap in the window; try --hours alice=HH:MM-HH:MM or --hours bob=HH:MM-HH:MM for wider hours, a wider window (--from, --to)\n"
       ), "\(run.stdout)")
+    #expect(!run.stdout.contains("--min"), "a shorter --min cannot help: \(run.stdout)")
     let half = try Run.freetime(
       [
         Self.alice, Self.bob, "--hours", "alice=09:00-15:30", "--hours", "bob=09:00-17:00",

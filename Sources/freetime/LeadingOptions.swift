@@ -57,10 +57,10 @@ enum LeadingOptions {
     for option in leading where !options.contains(option) {
       let takers = table.order.filter { table.options[$0]?.contains(option) == true }
       guard !takers.isEmpty else { continue }  // unknown anywhere: argument-parser says so
-      let names = takers.map { "freetime \($0)" }
       let them =
-        names.count == 1
-        ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        "freetime "
+        + (takers.count == 1
+          ? takers[0] : takers.dropLast().joined(separator: ", ") + " and " + takers.last!)
       throw CommandError(
         "\(option) is an option of \(them), not of freetime \(name); give it after a subcommand that takes it (freetime \(takers[0]) \(option) …), or leave it out (freetime \(name) --help shows its options)."
       )

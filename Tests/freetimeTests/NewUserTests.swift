@@ -70,13 +70,19 @@ import Testing
     #expect(duration.status == 2)
     #expect(
       duration.stderr.contains(
-        "--duration is an option of freetime suggest and freetime book, not of freetime check"),
+        "--duration is an option of freetime suggest and book, not of freetime check"),
       "\(duration.stderr)")
 
     let min = try Run.freetime(["--min=30m", "people"])
     #expect(min.status == 2)
     #expect(min.stderr.contains("--min is an option of freetime slots"), "\(min.stderr)")
     #expect(min.stderr.contains("not of freetime people"), "\(min.stderr)")
+    let tz = try Run.freetime(["--tz", "Europe/Berlin", "people"])
+    #expect(tz.status == 2)
+    #expect(
+      tz.stderr.contains(
+        "--tz is an option of freetime slots, suggest, book, busy, check and replies, not of freetime people"
+      ), "\(tz.stderr)")
   }
 
   /// The default command, help, version and `help SUB` are as they were.
@@ -285,6 +291,29 @@ import Testing
         "\(availability):4: note: VAVAILABILITY (RFC 7953) read as the person's working hours from 20261101T000000Z to 20270101T000000Z: available only in the times of its 1 AVAILABLE component"
       ), "\(noted.stdout)")
     #expect(noted.stdout.components(separatedBy: "VAVAILABILITY").count == 2, "\(noted.stdout)")
+
+    // The same rule for a VAVAILABILITY's and an AVAILABLE's times; an open end is said.
+    let open = Temp.file(
+      [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VAVAILABILITY",
+        "UID:av@example.com", "DTSTAMP:20261101T000000Z",
+        "DTSTART;TZID=Asia/Tokyo:20261101T000000Z", "BEGIN:AVAILABLE", "UID:a1",
+        "DTSTAMP:20261101T000000Z", "DTSTART;TZID=\"Asia/Tokyo\":20261102T080000Z",
+        "DTEND:20261102T160000Z", "RRULE:FREQ=WEEKLY", "END:AVAILABLE", "END:VAVAILABILITY",
+        "END:VCALENDAR", "",
+      ].joined(separator: "\r\n"))
+    let openRun = try Run.freetime(["check", open])
+    #expect(openRun.status == 0, "\(openRun.stdout)")
+    #expect(
+      openRun.stdout.contains(
+        "\(open):4: note: VAVAILABILITY (RFC 7953) read as the person's working hours from 20261101T000000Z on (no DTEND)"
+      ), "\(openRun.stdout)")
+    for line in [7, 11] {
+      #expect(
+        openRun.stdout.contains(
+          "\(open):\(line): note: DTSTART is a UTC time (ending in Z) with TZID 'Asia/Tokyo'"),
+        "\(openRun.stdout)")
+    }
   }
 
   // MARK: Help at 80 columns

@@ -60,6 +60,7 @@ extension ComponentReader {
     let from = bound(availability.start, in: calendar)
     let until = bound(availability.end, in: calendar)
     if options.lint {
+      lintAvailability(lines, into: &person)
       person.diagnostics.append(
         Diagnostic(
           file: file, line: lines.first?.number,

@@ -16,6 +16,12 @@ enum LeadingOptions {
   /// option is not one the subcommand takes, naming the subcommands that do.
   static func moved(_ arguments: [String]) throws -> [String] {
     guard let first = arguments.first, first.hasPrefix("-"), first != "-" else { return arguments }
+    // `freetime --help suggest` is suggest's help, as `freetime help suggest` is.
+    if first == "-h" || first == "--help", arguments.count > 1,
+      Table.shared.options[arguments[1]] != nil
+    {
+      return [arguments[1], first] + arguments.dropFirst(2)
+    }
     var i = 0
     var leading: [String] = []  // the option names, in order
     while i < arguments.count {

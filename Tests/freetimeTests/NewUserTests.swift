@@ -101,6 +101,10 @@ import Testing
     let helpSuggest = try Run.freetime(["help", "suggest"])
     #expect(helpSuggest.status == 0)
     #expect(helpSuggest.stdout.contains("--duration"))
+    let helpFirst = try Run.freetime(["--help", "busy"])
+    #expect(helpFirst.status == 0)
+    #expect(
+      helpFirst.stdout.hasPrefix("OVERVIEW: Write a person's busy time"), "\(helpFirst.stdout)")
     let leadHelp = try Run.freetime(["--tz", "UTC", "suggest", "--help"])
     #expect(leadHelp.status == 0)
     #expect(leadHelp.stdout.contains("--duration"))

@@ -233,8 +233,7 @@ extension Person {
   public var hoursNote: String? {
     switch hoursFrom {
     case .availability:
-      return
-        "available as their VAVAILABILITY says; it limits their free time (--hours NAME=, --days NAME= and the people file override it, --no-own-hours ignores it)"
+      return nil  // the VAVAILABILITY's own note says it, with its line and range
     case .outlook, .peopleFile, .option:
       let said = [
         HoursSource.outlook: "Outlook's working hours (X-MS-OLK-WKHR*)",

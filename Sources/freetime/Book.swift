@@ -68,6 +68,12 @@ extension Freetime {
     static let configuration = CommandConfiguration(
       commandName: "book",
       abstract: "Write the invitation for a meeting, after checking everyone is free then.",
+      usage: """
+        freetime book --at <when> --duration <duration> --title <text>
+                      [<options>] <person> ...
+        freetime book --reschedule <uid> --at <when> [<options>] <person> ...
+        freetime book --cancel <uid> [<options>] <person> ...
+        """,
       discussion: """
         Reads the calendars again and refuses (exit 1, naming who is busy then and with what) \
         unless every required person and the room are free for the whole meeting; --force \

@@ -9,6 +9,7 @@ extension Freetime {
     static let configuration = CommandConfiguration(
       commandName: "busy",
       abstract: "Write a person's busy time as a VFREEBUSY: times only, no details.",
+      usage: "freetime busy [<options>] <calendar> ...",
       discussion: """
         One VCALENDAR per person: their name, home zone and own working hours (Outlook's, the \
         people file's, their VAVAILABILITY), and a VFREEBUSY with their address as ORGANIZER \

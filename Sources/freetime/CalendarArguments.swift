@@ -37,7 +37,8 @@ struct CalendarArguments: ParsableArguments {
       let names = Freetime.configuration.subcommands.compactMap {
         $0.configuration.commandName
       }
-      if let close = Spelling.closest(to: first, among: names).first {
+      // A subcommand's own name here is a person's (`LeadingOptions` moves it otherwise).
+      if let close = Spelling.closest(to: first, among: names).first, close != first {
         throw ValidationError(
           "'\(first)' is neither a calendar nor a subcommand; did you mean freetime \(close)?")
       }

@@ -9,12 +9,15 @@ extension Freetime {
     static let configuration = CommandConfiguration(
       commandName: "check",
       abstract: "Report what in the calendars is broken or suspicious.",
+      usage: "freetime check [<options>] <calendar> ...",
       discussion: """
         Prints one line per finding, FILE:LINE: SEVERITY: MESSAGE. Errors make a calendar \
         unreadable, or are values that cannot be read, so that some of its time is unknown or \
         lost; warnings are parts skipped or read with a fallback; notes are legal but \
         suspicious (series without an end, floating times, TZIDs without a VTIMEZONE, Windows \
-        zone names, repeated UIDs), and each calendar's home zone with where it came from. Exit status: 0 when there is nothing worse than notes, 1 \
+        zone names, a TZID on a UTC time, repeated UIDs, iTIP messages such as METHOD:CANCEL \
+        and METHOD:REPLY, a VAVAILABILITY read as working hours), and each calendar's home \
+        zone with where it came from. Exit status: 0 when there is nothing worse than notes, 1 \
         with warnings, 2 with errors.
         """
     )

@@ -16,10 +16,17 @@ struct Freetime: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "freetime",
     abstract: "Find common free time in iCalendar files.",
+    // slots is the default: `freetime alice.ics bob.ics` is `freetime slots alice.ics bob.ics`.
+    usage: """
+      freetime [slots] [<options>] <calendar> ...
+      freetime <subcommand> [<options>] ...
+      """,
     discussion: """
       Reads each person's calendar (a .ics file, a directory of .ics files, or - for standard \
       input), computes their free time in a window, and prints the slots where everyone is \
-      free. The options of the default command: freetime slots --help
+      free. The options of the default command: freetime slots --help. Options may come before \
+      the subcommand too: freetime --tz Europe/Berlin suggest ... is freetime suggest --tz \
+      Europe/Berlin ...
 
       A people file (TOML: [people.NAME] with calendars, email, zone, hours, days; \
       [rooms.NAME] with calendar, email, location; [groups] NAME = [members]) lets a calendar \
@@ -42,8 +49,10 @@ struct Freetime: ParsableCommand {
 
       Environment:
         TZ                 the zone when --tz is not given (else the system zone)
-        XDG_CONFIG_HOME    where the people file is (freetime/config.toml; else ~/.config)
-        HOME               ~ in the people file, and ~/.config without XDG_CONFIG_HOME
+        XDG_CONFIG_HOME    where the people file is (freetime/config.toml in it;
+                           else in ~/.config)
+        HOME               ~ in the people file, and ~/.config without
+                           XDG_CONFIG_HOME
         NO_COLOR           when set and not empty, no colour with --color auto
         SOURCE_DATE_EPOCH  the DTSTAMP of iCalendar output, for reproducible files
       """,
@@ -67,8 +76,8 @@ struct Freetime: ParsableCommand {
   /// argument-parser's 64.
   static func main() {
     do {
-      let arguments = RepeatedOptions.joiningNegativeValues(
-        Array(CommandLine.arguments.dropFirst()))
+      let arguments = try LeadingOptions.moved(
+        RepeatedOptions.joiningNegativeValues(Array(CommandLine.arguments.dropFirst())))
       try RepeatedOptions.check(arguments)
       var command = try parseAsRoot(RepeatedOptions.packingCalendars(arguments))
       try command.run()

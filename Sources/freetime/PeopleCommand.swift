@@ -14,6 +14,7 @@ extension Freetime {
     static let configuration = CommandConfiguration(
       commandName: "people",
       abstract: "List the people, rooms and groups of the people file.",
+      usage: "freetime people [<options>]",
       discussion: """
         For each person: their calendars (and whether each is there: a file, or a directory with \
         its number of .ics files), email, zone, hours, days, building and floor; for each room \

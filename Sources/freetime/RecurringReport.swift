@@ -246,6 +246,12 @@ struct RecurringReport {
 
   /// Why there is no suggestion.
   func whyNone(_ participants: [Participant], quorum: Int?, rotate: Int) -> String {
+    if quorum == nil,
+      let hours = HoursAdvice.reason(
+        people: people, participants: participants, request: request, duration: duration.seconds)
+    {
+      return hours
+    }
     if let quorum {
       return
         "no \(periodName) time has at least \(quorum) of the required people free at every occurrence; try a smaller --quorum, fewer --occurrences or another --repeat"

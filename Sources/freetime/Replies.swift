@@ -21,6 +21,7 @@ extension Freetime {
       commandName: "replies",
       abstract:
         "List who answered an invitation: accepted, tentative, declined, delegated, no answer.",
+      usage: "freetime replies [<options>] <uid> <calendar> ...",
       discussion: """
         Reads every copy of the meeting UID in the calendars given (attendees' own copies carry \
         their PARTSTAT) and every iTIP REPLY among them (METHOD:REPLY). An attendee's answer is \

@@ -13,6 +13,7 @@ extension Freetime {
     static let configuration = CommandConfiguration(
       commandName: "slots",
       abstract: "Print the common free slots of the calendars (the default command).",
+      usage: "freetime [slots] [<options>] <calendar> ...",
       discussion: """
         WHEN is a date (2026-11-23, midnight in --tz), a wall-clock time (2026-11-23T09:00), \
         an exact time (2026-11-23T09:00Z, 2026-11-23T09:00+01:00), now, today, tomorrow, a \
@@ -85,7 +86,11 @@ extension Freetime {
           request, participants, after: request.window.start, duration: request.minimum,
           then: "whenever everyone is free")
       } else if all.isEmpty && slot.explain {
-        report.noSlotReason = Blocking.reason(participants, people: people, request: request)
+        report.noSlotReason =
+          HoursAdvice.reason(
+            people: people, participants: participants, request: request,
+            duration: request.minimum, option: "--min")
+          ?? Blocking.reason(participants, people: people, request: request)
       }
       try output.write(report)
       throw slots.isEmpty ? ExitCode(1) : ExitCode.success

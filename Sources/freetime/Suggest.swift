@@ -52,6 +52,7 @@ extension Freetime {
     static let configuration = CommandConfiguration(
       commandName: "suggest",
       abstract: "Suggest the best meeting times for the calendars, ranked.",
+      usage: "freetime suggest --duration <duration> [<options>] <calendar> ...",
       discussion: """
         Candidates are meetings of --duration starting every --step of the --tz wall clock, \
         inside the window, where the required people (or --quorum of them) and a room are free \

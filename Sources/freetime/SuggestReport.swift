@@ -139,10 +139,27 @@ struct SuggestReport {
 
   /// Why there is no suggestion, and what to try.
   func whyNone(_ participants: [Participant], step: DurationArgument) -> String {
-    var hints = ["a longer window (--to)", "a shorter --duration"]
     let required = participants.filter { $0.role == .required }.count
-    if request.quorum == nil && required > 1 { hints.insert("--quorum", at: 0) }
-    if request.unknownIsBusy { hints.append("--unknown free") }
+    if request.quorum.map({ $0 >= required }) ?? true,
+      let hours = HoursAdvice.reason(
+        people: people, participants: participants, request: request, duration: duration.seconds)
+    {
+      return hours
+    }
+    var hints = ["a longer window (--to)", "a shorter --duration"]
+    // Only what would help: a quorum that finds the time, unknown time that is in the way.
+    if request.quorum == nil && required > 2,
+      Merger(minimum: duration.seconds).quorum(
+        participants, atLeast: required - 1, window: request.window
+      ).contains(where: { $0.interval.duration >= duration.seconds })
+    {
+      hints.insert("--quorum \(required - 1)", at: 0)
+    }
+    if request.unknownIsBusy
+      && people.contains(where: { $0.unknownTime.contains { $0.overlaps(request.window) } })
+    {
+      hints.append("--unknown free")
+    }
     let tryThis = "; try " + hints.joined(separator: ", ")
     let common: [Slot]
     if let quorum = request.quorum, quorum < required {

@@ -17,14 +17,14 @@ import Testing
   }
 
   /// An AVAILABLE recurs without an end by nature: `check` notes such series in events only,
-  /// and notes that the person's VAVAILABILITY limits them.
+  /// and notes that the person's VAVAILABILITY limits them, at its line.
   @Test func availableComponentsGetNoEventNotes() throws {
     let run = try Run.freetime(["check", "Fixtures/availability/erin.ics"])
     #expect(run.status == 0)
     #expect(
       run.stdout == """
         Fixtures/availability/erin.ics: note: home zone America/Montreal, from X-WR-TIMEZONE; all-day events, floating times and working hours are read in it
-        Fixtures/availability/erin.ics: note: available as their VAVAILABILITY says; it limits their free time (--hours NAME=, --days NAME= and the people file override it, --no-own-hours ignores it)
+        Fixtures/availability/erin.ics:4: note: VAVAILABILITY (RFC 7953) read as the person's working hours at all times (no DTSTART or DTEND): available only in the times of its 1 AVAILABLE component; it limits their free time (--hours NAME=, --days NAME= and the people file override it, --no-own-hours ignores it)
         Fixtures/availability/erin.ics:16: note: TZID 'America/Montreal' has no VTIMEZONE in the file; the system zone is used
 
         """)

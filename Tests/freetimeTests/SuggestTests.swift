@@ -32,7 +32,7 @@ import Testing
     #expect(long.stdout.isEmpty)
     #expect(
       long.stderr.contains(
-        "freetime: no suggestion: the longest common free time is 18h30m (Tue 2026-11-24 15:30), shorter than 1d6h; try --quorum"
+        "freetime: no suggestion: the longest common free time is 18h30m (Tue 2026-11-24 15:30), shorter than 1d6h; try a longer window (--to), a shorter --duration\n"
       ), "\(long.stderr)")
     let apart = try Run.freetime(
       [

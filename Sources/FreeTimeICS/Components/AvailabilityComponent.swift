@@ -57,8 +57,19 @@ extension ComponentReader {
       return
     }
     let window = options.window
-    let start = bound(availability.start, in: calendar) ?? window.start
-    let end = bound(availability.end, in: calendar) ?? window.end
+    let from = bound(availability.start, in: calendar)
+    let until = bound(availability.end, in: calendar)
+    if options.lint {
+      lintAvailability(lines, into: &person)
+      person.diagnostics.append(
+        Diagnostic(
+          file: file, line: lines.first?.number,
+          message: Self.availabilityNote(
+            from: from, until: until, available: availability.available.count),
+          severity: .note))
+    }
+    let start = from ?? window.start
+    let end = until ?? window.end
     var unavailable: [Interval] = []
     var readAvailable = 0
     var inWindow = false
@@ -97,6 +108,23 @@ extension ComponentReader {
     tally(
       read: read, why: read ? nil : person.diagnostics[before...].last { $0.severity != .note },
       coverage: &calendar.coverage, into: &person)
+  }
+
+  /// `freetime check`'s note on a VAVAILABILITY: what it is read as, and when.
+  static func availabilityNote(from: Instant?, until: Instant?, available: Int) -> String {
+    let range =
+      switch (from, until) {
+      case (let from?, let until?): "from \(ICSWriter.compact(from)) to \(ICSWriter.compact(until))"
+      case (let from?, nil): "from \(ICSWriter.compact(from)) on (no DTEND)"
+      case (nil, let until?): "until \(ICSWriter.compact(until)) (no DTSTART)"
+      case (nil, nil): "at all times (no DTSTART or DTEND)"
+      }
+    let times =
+      available == 0
+      ? "unavailable throughout (it has no AVAILABLE)"
+      : "available only in the times of its \(available) AVAILABLE component\(available == 1 ? "" : "s")"
+    return
+      "VAVAILABILITY (RFC 7953) read as the person's working hours \(range): \(times); it limits their free time (--hours NAME=, --days NAME= and the people file override it, --no-own-hours ignores it)"
   }
 
   /// The instant of the VAVAILABILITY's DTSTART or DTEND, when it has a usable one.

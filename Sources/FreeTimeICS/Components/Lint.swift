@@ -3,7 +3,7 @@ import FreeTimeCore
 /// `freetime check`'s look at an event's lines.
 extension ComponentReader {
   /// `freetime check`: zones named by TZID that the file does not define (`zones`: its
-  /// VCALENDAR's), once per file.
+  /// VCALENDAR's), once per file; a TZID on a UTC time, at each.
   mutating func lintEvent(
     _ lines: [ContentLine], zones: ZoneTable, into person: inout PersonAccumulator
   ) {
@@ -15,6 +15,7 @@ extension ComponentReader {
       if tzid.hasPrefix("\""), tzid.hasSuffix("\""), tzid.count >= 2 {
         tzid = String(tzid.dropFirst().dropLast())
       }
+      if let note = utcWithTZID(line, tzid: tzid) { person.diagnostics.append(note) }
       guard !noted.zones.contains(tzid) else { continue }
       noted.zones.insert(tzid)
       let source = zones.source(of: tzid)
@@ -38,6 +39,31 @@ extension ComponentReader {
               "Windows \(what) '\(Sanitize.text(tzid, limit: 80))' without a VTIMEZONE; read as \(iana)",
             severity: .note))
       }
+    }
+  }
+
+  /// `freetime check`'s note on a time with a TZID that is UTC (RFC 5545 §3.3.5: a UTC time,
+  /// ending in Z, has no TZID; `TimeValue` reads it as UTC); nil for any other line.
+  func utcWithTZID(_ line: ContentLine, tzid: String) -> Diagnostic? {
+    guard line.kind.isTime, line.strippedValue.last.map({ $0 | 0x20 == 0x7A }) == true else {
+      return nil
+    }
+    return Diagnostic(
+      file: file, line: line.number,
+      message:
+        "\(line.name) is a UTC time (ending in Z) with TZID '\(Sanitize.text(tzid, limit: 80))', which RFC 5545 §3.3.5 forbids; it is read as UTC and the TZID is ignored",
+      severity: .note)
+  }
+
+  /// `freetime check`: a VAVAILABILITY's (and its AVAILABLEs') UTC times with a TZID.
+  func lintAvailability(_ lines: [ContentLine], into person: inout PersonAccumulator) {
+    for line in lines where line.kind.isTime {
+      guard let raw = line.parameter("TZID") else { continue }
+      var tzid = String(decoding: raw, as: UTF8.self)
+      if tzid.hasPrefix("\""), tzid.hasSuffix("\""), tzid.count >= 2 {
+        tzid = String(tzid.dropFirst().dropLast())
+      }
+      if let note = utcWithTZID(line, tzid: tzid) { person.diagnostics.append(note) }
     }
   }
 }

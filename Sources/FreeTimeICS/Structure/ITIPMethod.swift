@@ -36,11 +36,11 @@ struct ITIPMethod {
   /// in upper case) are read; nil when they are read as any calendar's.
   func meaning(_ method: String) -> String? {
     if cancels {
-      "METHOD:CANCEL (RFC 5546 §3.2.5): each event here cancels the event or instance it names by UID and RECURRENCE-ID, unless a version with a higher SEQUENCE is read"
+      "METHOD:CANCEL (RFC 5546 §3.2.5): an iTIP message, not a calendar; its events are not busy time: each cancels the event or instance it names by UID and RECURRENCE-ID in the calendars read with it, unless a version with a higher SEQUENCE is read"
     } else if adds {
       "METHOD:ADD (RFC 5546 §3.2.4): each event here is an instance added to the event it names, read as an event of its own"
     } else if answers {
-      "METHOD:\(Sanitize.text(method, limit: 20)) (RFC 5546 §3.2): the events here answer an invitation; each is older than every other version of its event (by UID and RECURRENCE-ID), and read only where it is the one there is"
+      "METHOD:\(Sanitize.text(method, limit: 20)) (RFC 5546 §3.2): an iTIP message, not a calendar; the events here answer an invitation (freetime replies UID shows the answers): each is older than every other version of its event (by UID and RECURRENCE-ID), and read as an event only where it is the one there is"
     } else {
       nil
     }

@@ -37,7 +37,10 @@ extension Freetime {
         throw CommandError(
           "no people file: write one at \(path) or give --config FILE (README, People file)")
       }
-      Output.writeAll(1, format == .json ? PeopleList.json(file) : PeopleList.text(file))
+      Output.writeAll(
+        1,
+        format == .json
+          ? PeopleList.json(file) : PeopleList.text(file).wrapped(width: Terminal.columns))
     }
 
     static func text(_ file: PeopleFile) -> String {

@@ -128,6 +128,8 @@ import Testing
         "Europe/Prague", long, wide, "-o", "/dev/null",
       ] + team,
       ["busy", long, "--from", "2026-11-23", "--to", "+1d", "--tz", "Europe/Prague"],
+      ["--help"], ["suggest", "--help"], ["book", "--help"], ["check", "--help"],
+      ["replies", "--help"], ["people", "--help"],
     ]
     let bad =
       (try? FileManager.default.contentsOfDirectory(

@@ -13,6 +13,26 @@ enum Terminal {
     text.wrapped(width: width, indent: indent)
   }
 
+  /// Items two spaces apart after `lead` spaces, on as many lines as `width` takes: an item
+  /// goes whole to the next line (indented four more) rather than break, unless it is wider
+  /// than a line itself.
+  static func pack(_ items: [String], lead: Int, width: Int = Terminal.columns) -> String {
+    let first = String(repeating: " ", count: lead)
+    let next = String(repeating: " ", count: lead + 4)
+    var lines: [String] = []
+    var line = first
+    for item in items {
+      let fresh = line == first || line == next
+      if !fresh && line.displayWidth + 2 + item.displayWidth > width {
+        lines.append(line)
+        line = next
+      }
+      line += (line == first || line == next ? "" : "  ") + item
+    }
+    lines.append(line)
+    return lines.map { $0.wrapped(width: width) }.joined(separator: "\n")
+  }
+
   /// The width of the terminal on `fd`, when it is one.
   static func size(of fd: Int32) -> Int? {
     var size = winsize()

@@ -71,10 +71,7 @@ struct SuggestReport {
         notes.append("missing: " + meeting.missing.joined(separator: ", "))
       }
       if !notes.isEmpty {
-        out +=
-          Terminal.wrap(
-            "   " + Sanitize.text(notes.joined(separator: "  "), limit: 400),
-            width: Terminal.columns) + "\n"
+        out += Terminal.pack(notes.map { Sanitize.text($0, limit: 400) }, lead: 3) + "\n"
       }
       out += "   " + Shell.wrap(bookWords(meeting), width: Terminal.columns, indent: 6) + "\n"
     }

@@ -61,7 +61,11 @@ extension Freetime {
           findings.add(error)
         }
       }
-      Output.writeAll(1, Array(findings.text.utf8))
+      // One line per finding for scripts; on a terminal, within its width
+      // (docs/pending-displays.md).
+      let text =
+        Terminal.size(of: 1) == nil ? findings.text : findings.text.wrapped(width: Terminal.columns)
+      Output.writeAll(1, Array(text.utf8))
       Diagnostics.line(
         "freetime: \(findings.summary) in \(Diagnostics.count(request.sources.count, "calendar"))")
       throw findings.exitCode

@@ -66,7 +66,11 @@ enum Diagnostics {
     n == 1 ? "1 \(noun)" : "\(n) \(noun)s"
   }
 
+  /// A message on one line, for scripts that read standard error; on a terminal, broken at
+  /// spaces to its width with later lines indented (docs/pending-displays.md).
   static func line(_ text: String) {
-    Output.writeAll(2, Array((Output.terminalSafe(text) + "\n").utf8))
+    var text = Output.terminalSafe(text)
+    if let width = Terminal.size(of: 2) { text = text.wrapped(width: Swift.max(20, width)) }
+    Output.writeAll(2, Array((text + "\n").utf8))
   }
 }

@@ -92,6 +92,12 @@ struct Freetime: ParsableCommand {
           Output.writeAll(1, Completion.bashWithDefaultSubcommand(fullMessage(for: error)) + "\n")
           Glibc.exit(0)
         }
+        // --help on a terminal: within its width (docs/pending-displays.md).
+        let text = fullMessage(for: error)
+        if Terminal.size(of: 1) != nil, text.contains("USAGE: freetime") {
+          Output.writeAll(1, Terminal.fitHelp(text) + "\n")
+          Glibc.exit(0)
+        }
         // --help, --version, completion scripts.
         Self.exit(withError: error)
       }

@@ -38,7 +38,10 @@ extension Freetime {
         throw CommandError(
           "no people file: write one at \(path) or give --config FILE (docs/GUIDE.md, People file)")
       }
-      Output.writeAll(1, format == .json ? PeopleList.json(file) : PeopleList.text(file))
+      Output.writeAll(
+        1,
+        format == .json
+          ? PeopleList.json(file) : PeopleList.text(file).wrapped(width: Terminal.columns))
     }
 
     static func text(_ file: PeopleFile) -> String {
@@ -51,17 +54,16 @@ extension Freetime {
         if let spans = person.hours { facts.append(WorkingHours.describe(spans)) }
         if let days = person.days { facts.append(WorkingHours.describe(days)) }
         facts += place(person.building, person.floor)
-        out += "  " + ([person.name] + facts).joined(separator: "  ") + "\n"
+        out += Terminal.pack([person.name] + facts, lead: 2) + "\n"
         for calendar in person.calendars { out += "    \(calendar)  (\(state(calendar)))\n" }
       }
       if !file.rooms.isEmpty { out += "\nRooms\n" }
       for room in file.rooms.values.sorted(by: { $0.name < $1.name }) {
-        out +=
-          "  "
-          + ([room.name] + [room.email, room.location].compactMap { $0 }
+        let facts =
+          [room.name] + [room.email, room.location].compactMap { $0 }
           + (room.capacity.map { ["\($0) seats"] } ?? []) + place(room.building, room.floor)
-          + (room.features.isEmpty ? [] : [room.features.joined(separator: ", ")]))
-          .joined(separator: "  ") + "\n"
+          + (room.features.isEmpty ? [] : [room.features.joined(separator: ", ")])
+        out += Terminal.pack(facts, lead: 2) + "\n"
         out += "    \(room.calendar)  (\(state(room.calendar)))\n"
       }
       if !file.groups.isEmpty { out += "\nGroups\n" }

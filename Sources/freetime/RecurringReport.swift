@@ -84,19 +84,21 @@ struct RecurringReport {
     for (rank, meeting) in meetings.enumerated() {
       let k = meeting.firsts.count
       let last = meeting.occurrences.last!.interval
+      let heading: String
       if k == 1 {
-        out +=
-          "\n\(rank + 1). \(day(meeting.firsts[0].start))  "
+        heading =
+          "\(rank + 1). \(day(meeting.firsts[0].start))  "
           + span(meeting.firsts[0], zone: request.zone)
-          + ", \(periodName), \(Self.times(meeting.occurrences.count)) to \(day(last.start))\n"
+          + ", \(periodName), \(Self.times(meeting.occurrences.count)) to \(day(last.start))"
       } else {
         let firsts = meeting.firsts.map { "\(day($0.start)) \(span($0, zone: request.zone))" }
-        out +=
-          "\n\(rank + 1). A rotation of \(k), in turn: " + firsts.joined(separator: "; ")
-          + "; \(Self.times(meeting.occurrences.count)) to \(day(last.start))\n"
+        heading =
+          "\(rank + 1). A rotation of \(k), in turn: " + firsts.joined(separator: "; ")
+          + "; \(Self.times(meeting.occurrences.count)) to \(day(last.start))"
       }
+      out += "\n" + Terminal.wrap(heading, width: Terminal.columns, indent: 3) + "\n"
       let names = meeting.required.map { Sanitize.text($0, limit: 40) }
-      let width = names.map(\.count).max() ?? 0
+      let width = names.map(\.displayWidth).max() ?? 0
       let totals = meeting.totals
       let outside = meeting.outsideTotals
       let alone = single?.totals
@@ -105,11 +107,12 @@ struct RecurringReport {
         var times = (0..<k).map { localTimes(series(meeting, $0), zone: home) }
           .joined(separator: " / ")
         if home.name != request.zone.name { times += " \(TimeText.city(home))" }
-        var line = "   \(names[p])" + String(repeating: " ", count: width - names[p].count)
+        var line =
+          "   \(names[p])" + String(repeating: " ", count: width - names[p].displayWidth)
         line += "  " + times + "  cost \(totals[p])"
         if let alone { line += " (one time: \(alone[p]))" }
         if outside[p] > 0 { line += " *" }
-        out += Terminal.wrap(line, width: Terminal.columns) + "\n"
+        out += Terminal.wrap(line, width: Terminal.columns, indent: 6) + "\n"
       }
       var notes: [String] = []
       if let single, single.missingPairs <= meeting.missingPairs,

@@ -109,11 +109,13 @@ extension Freetime {
         }
         rows.append([who, role, answer])
       }
-      let width = rows.map { $0[0].count }.max() ?? 0
-      var out = head + "\n"
+      let width = rows.map { $0[0].displayWidth }.max() ?? 0
+      let columns = Terminal.columns
+      var out = Terminal.wrap(head, width: columns) + "\n"
       for row in rows {
-        out += "  " + row[0] + String(repeating: " ", count: width - row[0].count + 2)
-        out += row[1] + String(repeating: " ", count: 10 - row[1].count) + row[2] + "\n"
+        var line = "  " + row[0] + String(repeating: " ", count: width - row[0].displayWidth + 2)
+        line += row[1] + String(repeating: " ", count: 10 - row[1].count) + row[2]
+        out += Terminal.wrap(line, width: columns) + "\n"
       }
       let missing = replies.entries.filter { $0.isRequired && !$0.settled }
       if replies.cancelled {
@@ -123,10 +125,11 @@ extension Freetime {
           replies.entries.contains { $0.attendee.isRoom }
           ? "Everyone required and the room accepted.\n" : "Everyone required accepted.\n"
       } else {
-        out +=
-          "Not accepted yet: "
-          + missing.map { "\($0.attendee.name ?? $0.attendee.address) (\($0.answer.rawValue))" }
-          .joined(separator: ", ") + "\n"
+        let names = missing.map {
+          "\($0.attendee.name ?? $0.attendee.address) (\($0.answer.rawValue))"
+        }
+        out += Terminal.wrap("Not accepted yet: " + names.joined(separator: ", "), width: columns)
+        out += "\n"
       }
       return out
     }

@@ -72,12 +72,14 @@ struct Report {
     if minimum > 0 { title += ", at least \(DurationSyntax.short(minimum))" }
     var out = paint.bold(Terminal.wrap(title, width: Terminal.columns)) + "\n"
     out += paint.dim(
-      "Window: \(TimeText.human(window.start, zone: zone)) – \(TimeText.human(window.end, zone: zone))"
-    )
+      ("Window: \(TimeText.human(window.start, zone: zone)) – \(TimeText.human(window.end, zone: zone))")
+        .wrapped(width: Terminal.columns))
     out += "\n\n"
     if slots.isEmpty {
       out += paint.yellow("No common free time.") + "\n"
-      if let why = noSlotReason { out += paint.dim("    " + why) + "\n" }
+      if let why = noSlotReason {
+        out += paint.dim(("    " + why).wrapped(width: Terminal.columns)) + "\n"
+      }
       return out
     }
     // Names and roles once: a row looks at everyone, and a Person is costly to copy.
@@ -88,11 +90,11 @@ struct Report {
     for row in rows {
       for (i, cell) in row.enumerated() {
         if widths.count <= i { widths.append(0) }
-        widths[i] = Swift.max(widths[i], cell.count)
+        widths[i] = Swift.max(widths[i], cell.displayWidth)
       }
     }
     // Within the terminal's width: what does not fit after the slot goes on lines under it.
-    let columns = Terminal.columns ?? Int.max
+    let columns = Terminal.columns
     let fitsOnOneLine = widths.reduce(0) { $0 + $1 } + 2 * (widths.count - 1) <= columns
     for (number, row) in rows.enumerated() {
       var line = ""
@@ -100,7 +102,7 @@ struct Report {
       for i in 0..<shown {
         let cell = row[i]
         let isLast = i == shown - 1
-        let padding = String(repeating: " ", count: widths[i] - cell.count)
+        let padding = String(repeating: " ", count: widths[i] - cell.displayWidth)
         switch i {
         case 0: line += paint.bold(cell) + padding
         case 1: line += paint.cyan(cell) + padding
@@ -110,23 +112,38 @@ struct Report {
         }
         if !isLast { line += "  " }
       }
-      out += line + "\n"
+      // Only a terminal narrower than a slot's day and times breaks this line.
+      out += line.wrapped(width: columns) + "\n"
       if shown < row.count {
-        var wrapped = "   "
-        for cell in row[shown...] {
-          if wrapped.count > 3 && wrapped.count + 2 + cell.count > columns {
-            out += wrapped + "\n"
-            wrapped = "   "
-          }
-          wrapped += " " + (wrapped.count > 3 ? " " : "") + paintExtra(cell)
+        // The other cells two apart on lines of their own, a cell wider than a line wrapped.
+        var wrapped: [String] = []
+        var width = 0
+        func flush() {
+          guard !wrapped.isEmpty else { return }
+          out += "    " + wrapped.joined(separator: "  ") + "\n"
+          wrapped = []
+          width = 0
         }
-        out += wrapped + "\n"
+        for cell in row[shown...] {
+          let w = cell.displayWidth
+          if !wrapped.isEmpty && 4 + width + 2 + w > columns { flush() }
+          if 4 + w > columns {
+            for part in ("    " + cell).wrapped(width: columns).split(separator: "\n") {
+              out += paintExtra(String(part), as: cell) + "\n"
+            }
+            continue
+          }
+          wrapped.append(paintExtra(cell))
+          width += (width == 0 ? 0 : 2) + w
+        }
+        flush()
       }
       if number < explanations.count {
-        out += paint.dim("    after: \(explanations[number].after.text)") + "\n"
-        out += paint.dim("    before: \(explanations[number].before.text)") + "\n"
-        for freed in explanations[number].freed {
-          out += paint.dim("    freed: \(freed.text)") + "\n"
+        var lines = ["after: \(explanations[number].after.text)"]
+        lines.append("before: \(explanations[number].before.text)")
+        for freed in explanations[number].freed { lines.append("freed: \(freed.text)") }
+        for text in lines {
+          out += paint.dim(("    " + text).wrapped(width: columns)) + "\n"
         }
       }
     }
@@ -137,8 +154,9 @@ struct Report {
   /// With `--explain` and no slot: what blocks.
   var noSlotReason: String?
 
-  private func paintExtra(_ cell: String) -> String {
-    cell.hasPrefix("missing:") ? paint.yellow(cell) : paint.dim(cell)
+  /// A cell (or a part of `whole`, a cell wrapped) in its colour.
+  private func paintExtra(_ cell: String, as whole: String? = nil) -> String {
+    (whole ?? cell).hasPrefix("missing:") ? paint.yellow(cell) : paint.dim(cell)
   }
 
   /// One slot's cells: day, times, length, the times in other people's zones, rooms, who is
@@ -162,7 +180,7 @@ struct Report {
         "\(TimeText.weekday(e.fields)) \(TimeText.date(e.fields)) \(TimeText.clock(e.fields))"
     }
     if TimeText.isAmbiguous(slot.interval.end, zone: zone) {
-      endText += TimeText.offset(slot.interval.end, zone: zone)
+      endText += " " + TimeText.offset(slot.interval.end, zone: zone)
     }
     var row = [
       "\(TimeText.weekday(s.fields)) \(TimeText.date(s.fields))",

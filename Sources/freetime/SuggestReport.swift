@@ -48,16 +48,17 @@ struct SuggestReport {
       out += "\n\(rank + 1). \(TimeText.weekday(s)) \(TimeText.date(s))  "
       out += TimeText.clock(meeting.interval.start, zone: request.zone) + "–"
       out += TimeText.clock(meeting.interval.end, zone: request.zone) + "\n"
-      let width = meeting.attendees.map { Sanitize.text($0.name, limit: 40).count }.max() ?? 0
+      let width =
+        meeting.attendees.map { Sanitize.text($0.name, limit: 40).displayWidth }.max() ?? 0
       for attendee in meeting.attendees {
         let home = zone(of: attendee.name)
         let name = Sanitize.text(attendee.name, limit: 40)
-        var line = "   \(name)" + String(repeating: " ", count: width - name.count)
+        var line = "   \(name)" + String(repeating: " ", count: width - name.displayWidth)
         line += "  " + TimeText.clock(meeting.interval.start, zone: home) + "–"
         line += TimeText.clock(meeting.interval.end, zone: home)
         if home.name != request.zone.name { line += " \(TimeText.city(home))" }
         if attendee.outside > 0 { line += " *" }
-        out += line + "\n"
+        out += Terminal.wrap(line, width: Terminal.columns, indent: 6) + "\n"
       }
       var notes: [String] = []
       if !meeting.optional.isEmpty {
@@ -70,7 +71,7 @@ struct SuggestReport {
         notes.append("missing: " + meeting.missing.joined(separator: ", "))
       }
       if !notes.isEmpty {
-        out += "   " + Sanitize.text(notes.joined(separator: "  "), limit: 400) + "\n"
+        out += Terminal.pack(notes.map { Sanitize.text($0, limit: 400) }, lead: 3) + "\n"
       }
       out += "   " + Shell.wrap(bookWords(meeting), width: Terminal.columns, indent: 6) + "\n"
     }
@@ -186,23 +187,54 @@ struct SuggestReport {
 /// Words for a POSIX shell.
 enum Shell {
   /// A command line broken at spaces with `\` continuations so that no line is wider than
-  /// `width` (after the three columns it is printed at), still one command for a shell.
-  static func wrap(_ words: [String], width: Int?, indent: Int) -> String {
+  /// `width` (after the three columns it is printed at), still one command for a shell
+  /// (docs/pending-displays.md): later lines are indented to `indent`; a word wider than a
+  /// line is broken inside with `\` and goes on at the line's start, as a shell joins it.
+  static func wrap(_ words: [String], width: Int, indent: Int) -> String {
     let command = words.joined(separator: " ")
-    guard let width, command.count + 3 > width else { return command }
-    var lines: [String] = []
-    var line = ""
+    guard command.displayWidth + 3 > width else { return command }
+    let pad = String(repeating: " ", count: indent)
+    var out = ""
+    var column = 3  // where the cursor is: the command starts three columns in
+    var fresh = true  // nothing on the line yet
     for word in words {
-      let room = width - 3 - (lines.isEmpty ? 0 : indent - 3) - 2
-      if !line.isEmpty && line.count + 1 + word.count > room {
-        lines.append(line + " \\")
-        line = String(word)
-      } else {
-        line += (line.isEmpty ? "" : " ") + word
+      let w = word.displayWidth
+      if !fresh && column + 1 + w + 2 > width {
+        out += " \\\n" + pad
+        column = indent
+        fresh = true
       }
+      if !fresh {
+        out += " "
+        column += 1
+      }
+      // A word wider than a line: broken where the line ends into pieces each quoted as
+      // needed, which the shell joins into the word again.
+      var pieces = [word]
+      if column + w + 2 > width {
+        pieces = []
+        var raw = Substring(unquote(word))
+        // A piece ends in `\`, the last maybe in ` \`.
+        var room = width - column - 2
+        while !raw.isEmpty {
+          var n = 1
+          while n < raw.count, quote(String(raw.prefix(n + 1))).displayWidth <= room { n += 1 }
+          pieces.append(quote(String(raw.prefix(n))))
+          raw = raw.dropFirst(n)
+          room = width - 2
+        }
+      }
+      out += pieces.joined(separator: "\\\n")
+      column = pieces.count > 1 ? pieces.last!.displayWidth : column + w
+      fresh = false
     }
-    lines.append(line)
-    return lines.joined(separator: "\n" + String(repeating: " ", count: indent))
+    return out
+  }
+
+  /// The text `quote` made `word` of.
+  static func unquote(_ word: String) -> String {
+    guard word.count >= 2, word.hasPrefix("'"), word.hasSuffix("'") else { return word }
+    return String(word.dropFirst().dropLast()).replacing("'\\''", with: "'")
   }
 
   /// The word as it is when it is plain, else in single quotes.

@@ -1,10 +1,6 @@
 import FreeTimeCore
 import FreeTimeICS
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Instants as text in a zone.
 enum TimeText {
   static func fields(_ instant: Instant, zone: Zone) -> (civil: Int64, fields: CivilTime.Fields) {
@@ -29,9 +25,10 @@ enum TimeText {
     ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][f.weekday]
   }
 
+  /// `Mon 2026-11-23 09:00`, with the offset in a fold: `Sun 2026-11-01 01:30 (UTC−4)`.
   static func human(_ instant: Instant, zone: Zone) -> String {
     let f = fields(instant, zone: zone).fields
-    return "\(weekday(f)) \(date(f)) \(clock(f))"
+    return "\(weekday(f)) \(date(f)) \(clock(instant, zone: zone))"
   }
 
   /// RFC 3339 with the zone's numeric offset: `2026-11-23T10:00:00+01:00`.
@@ -98,17 +95,16 @@ enum TimeText {
       && LocalTimeResolver.civil(second, in: zone) == reading
   }
 
-  /// `+01:00`: the zone's offset at the instant.
+  /// `(UTC−4)`: the zone's offset at the instant, for people (`UTCOffset.text`).
   static func offset(_ instant: Instant, zone: Zone) -> String {
-    let offset = zone.utcOffset(at: instant)
-    let sign = offset < 0 ? "-" : "+"
-    return sign + two(abs(offset) / 3600) + ":" + two(abs(offset) % 3600 / 60)
+    UTCOffset.text(zone.utcOffset(at: instant))
   }
 
-  /// A clock reading with its offset when the reading happens twice (a fold).
+  /// A clock reading with its offset when the reading happens twice (a fold):
+  /// `01:30 (UTC−4)`.
   static func clock(_ instant: Instant, zone: Zone) -> String {
     let text = clock(fields(instant, zone: zone).fields)
-    return isAmbiguous(instant, zone: zone) ? text + offset(instant, zone: zone) : text
+    return isAmbiguous(instant, zone: zone) ? text + " " + offset(instant, zone: zone) : text
   }
 
   /// An interval on another zone's clock: `19:00–Tue 10:00`, with the weekday wherever the day
@@ -121,38 +117,5 @@ enum TimeText {
     let start = (aDay != day ? weekday(a.fields) + " " : "") + clock(interval.start, zone: zone)
     let end = (bDay != aDay ? weekday(b.fields) + " " : "") + clock(interval.end, zone: zone)
     return start + "–" + end
-  }
-}
-
-/// The terminal's width, when output goes to one (or `COLUMNS` says it).
-enum Terminal {
-  /// `text` broken at spaces into lines of at most `width` columns (a word longer than that
-  /// stays whole), later lines indented by `indent` spaces.
-  static func wrap(_ text: String, width: Int?, indent: Int = 4) -> String {
-    guard let width, text.count > width else { return text }
-    var lines: [String] = []
-    var line = ""
-    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-      let prefix = lines.isEmpty ? "" : String(repeating: " ", count: indent)
-      if !line.isEmpty, prefix.count + line.count + 1 + word.count > width {
-        lines.append(prefix + line)
-        line = String(word)
-      } else {
-        line += (line.isEmpty ? "" : " ") + word
-      }
-    }
-    lines.append((lines.isEmpty ? "" : String(repeating: " ", count: indent)) + line)
-    return lines.joined(separator: "\n")
-  }
-
-  static var columns: Int? {
-    if let text = getenv("COLUMNS").map({ String(cString: $0) }), let n = Int(text), n > 0 {
-      return n
-    }
-    var size = winsize()
-    guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
-      return nil
-    }
-    return Int(size.ws_col)
   }
 }

@@ -3,8 +3,8 @@ import FreeTimeICS
 import FreeTimeSchedule
 
 /// `--format timeline`: a picture for the terminal, one block per day in --tz, a row per person
-/// and room and a row of common free time, a column per 15 or 30 minutes of the working hours
-/// (or of the whole day), at most 80 columns wide.
+/// and room and a row of common free time, a column per 15, 30 or 60 minutes of the hours
+/// anyone works (or of the whole day), within the terminal's width (docs/pending-displays.md).
 struct Timeline {
   struct Row {
     var name: String
@@ -75,12 +75,29 @@ struct Timeline {
     dayEnd = whole ? 86_400 : min(86_400, (end + 899) / 900 * 900)
   }
 
-  func render(_ paint: Paint = Paint(on: false)) -> String {
+  /// The minutes a cell stands for and how many cells a line holds, for `width` columns: the
+  /// finest of 15, 30 and 60 minutes that draws the day on one line, else 60 minutes on as
+  /// many lines as it takes (docs/pending-displays.md).
+  static func scale(span: Int, room: Int) -> (step: Int, perLine: Int) {
+    for step in [900, 1800, 3600] where (span + step - 1) / step <= room {
+      return (step, room)
+    }
+    // A line ends on a label's hour, so that each line's labels read as the first's.
+    let perLine = Swift.max(3, room / 3 * 3)
+    return (3600, perLine)
+  }
+
+  func render(_ paint: Paint = Paint(on: false), width: Int = Terminal.columns) -> String {
     let span = dayEnd - dayStart
-    let step = span <= 16 * 3600 ? 900 : 1800
-    let cells = span / step
-    let nameWidth = min(12, max(4, rows.map { $0.name.count }.max() ?? 4))
+    let nameWidth = Swift.min(12, Swift.max(4, rows.map { $0.name.displayWidth }.max() ?? 4))
+    // One column for the space after the names, one for a label's second digit at the end.
+    let room = Swift.max(3, width - nameWidth - 2)
+    let (step, perLine) = Self.scale(span: span, room: room)
+    let cells = (span + step - 1) / step
+    // A label over the cell each this many seconds begins at, at least three cells apart.
+    let every = step == 900 ? 3600 : step == 1800 ? 7200 : 10800
     var out = ""
+    var daysOff = 0
     let firstDay = CivilTime.floorDiv(LocalTimeResolver.civil(window.start, in: zone), 86400)
     let lastDay = CivilTime.floorDiv(LocalTimeResolver.civil(window.end - 1, in: zone), 86400)
     for day in firstDay...lastDay {
@@ -88,7 +105,8 @@ struct Timeline {
       let bounds: [Interval?] = (0..<cells).map { cell in
         let civil = day * 86400 + Int64(dayStart + cell * step)
         let s = LocalTimeResolver.instant(civil: civil, in: zone)
-        let e = LocalTimeResolver.instant(civil: civil + Int64(step), in: zone)
+        let e = LocalTimeResolver.instant(
+          civil: Swift.min(civil + Int64(step), day * 86400 + Int64(dayEnd)), in: zone)
         return Interval(s, e).clamped(to: window)
       }
       // A day off for everyone who has working hours (a weekend with --days mon-fri) is left
@@ -100,68 +118,89 @@ struct Timeline {
           }
         })
       {
+        daysOff += 1
         continue
       }
       out += "\(TimeText.weekday(f)) \(TimeText.date(f))\n"
-      // Hour labels over the cells where an hour begins.
-      var labels = [Character](repeating: " ", count: cells + 3)
-      for cell in 0..<cells {
-        let seconds = dayStart + cell * step
-        let every = step == 900 ? 3600 : 7200
-        if seconds % every == 0 {
-          let text = Array(TimeText.two(seconds / 3600 % 24))
-          if cell + 1 < labels.count {
-            labels[cell] = text[0]
-            labels[cell + 1] = text[1]
+      for first in stride(from: 0, to: cells, by: perLine) {
+        let part = first..<Swift.min(cells, first + perLine)
+        if first > 0 { out += "\n" }
+        // Hour labels over the cells where an hour begins.
+        var labels = [Character](repeating: " ", count: part.count + 1)
+        for cell in part {
+          let seconds = dayStart + cell * step
+          if seconds % every == 0 {
+            let text = Array(TimeText.two(seconds / 3600 % 24))
+            labels[cell - first] = text[0]
+            labels[cell - first + 1] = text[1]
           }
         }
-      }
-      out +=
-        String(repeating: " ", count: nameWidth + 1) + String(labels).trimmingTrailingSpaces()
-        + "\n"
-      for row in rows {
-        var line = pad(row.name, nameWidth) + " "
-        for bound in bounds {
-          guard let cell = bound else {
-            line.append(Timeline.offGlyph)
-            continue
+        out +=
+          String(repeating: " ", count: nameWidth + 1) + String(labels).trimmingTrailingSpaces()
+          + "\n"
+        for row in rows {
+          var line = pad(row.name, nameWidth) + " "
+          for bound in bounds[part] {
+            guard let cell = bound else {
+              line.append(Timeline.offGlyph)
+              continue
+            }
+            if row.busy.contains(where: { $0.overlaps(cell) }) {
+              line.append(Timeline.busyGlyph)
+            } else if row.outOfOffice.contains(where: { $0.overlaps(cell) }) {
+              line.append(Timeline.outOfOfficeGlyph)
+            } else if row.tentative.contains(where: { $0.overlaps(cell) }) {
+              line.append(Timeline.tentativeGlyph)
+            } else if row.unknown.contains(where: { $0.overlaps(cell) }) {
+              line.append(Timeline.unknownGlyph)
+            } else if row.off.contains(where: { $0.contains(cell) }) {
+              line.append(Timeline.offGlyph)
+            } else {
+              line.append(Timeline.freeGlyph)
+            }
           }
-          if row.busy.contains(where: { $0.overlaps(cell) }) {
-            line.append(Timeline.busyGlyph)
-          } else if row.outOfOffice.contains(where: { $0.overlaps(cell) }) {
-            line.append(Timeline.outOfOfficeGlyph)
-          } else if row.tentative.contains(where: { $0.overlaps(cell) }) {
-            line.append(Timeline.tentativeGlyph)
-          } else if row.unknown.contains(where: { $0.overlaps(cell) }) {
-            line.append(Timeline.unknownGlyph)
-          } else if row.off.contains(where: { $0.contains(cell) }) {
-            line.append(Timeline.offGlyph)
+          out += colour(line.trimmingTrailingSpaces(), after: nameWidth + 1, paint) + "\n"
+        }
+        var line = pad("free", nameWidth) + " "
+        for bound in bounds[part] {
+          if let cell = bound, slots.contains(where: { $0.interval.contains(cell) }) {
+            line.append(Timeline.slotGlyph)
           } else {
-            line.append(Timeline.freeGlyph)
+            line.append(" ")
           }
         }
         out += colour(line.trimmingTrailingSpaces(), after: nameWidth + 1, paint) + "\n"
       }
-      var line = pad("free", nameWidth) + " "
-      for bound in bounds {
-        if let cell = bound, slots.contains(where: { $0.interval.contains(cell) }) {
-          line.append(Timeline.slotGlyph)
-        } else {
-          line.append(" ")
-        }
-      }
-      out += colour(line.trimmingTrailingSpaces(), after: nameWidth + 1, paint) + "\n\n"
+      out += "\n"
     }
-    let unknown = rows.contains { !$0.unknown.isEmpty } ? "\(Timeline.unknownGlyph) unknown  " : ""
-    let away =
-      rows.contains { !$0.outOfOffice.isEmpty }
-      ? "\(Timeline.outOfOfficeGlyph) out of office  " : ""
-    let glyphs =
-      "\(Timeline.busyGlyph) busy  \(away)\(Timeline.tentativeGlyph) tentative  \(Timeline.freeGlyph) free  "
-      + "\(unknown)\(Timeline.slotGlyph) slot"
-    let scale = "(\(step / 60) min a cell, \(zone.name))"
-    // The legend on one line when it fits in 80 columns, else the scale on a line of its own.
-    out += glyphs + (glyphs.count + 2 + scale.count <= 80 ? "  " : "\n") + scale + "\n"
+    var items = ["\(Timeline.busyGlyph) busy"]
+    if rows.contains(where: { !$0.outOfOffice.isEmpty }) {
+      items.append("\(Timeline.outOfOfficeGlyph) out of office")
+    }
+    items += ["\(Timeline.tentativeGlyph) tentative", "\(Timeline.freeGlyph) free"]
+    if rows.contains(where: { !$0.unknown.isEmpty }) {
+      items.append("\(Timeline.unknownGlyph) unknown")
+    }
+    items.append("\(Timeline.slotGlyph) slot")
+    let hours =
+      "\(TimeText.two(dayStart / 3600)):\(TimeText.two(dayStart % 3600 / 60))–"
+      + "\(TimeText.two(dayEnd / 3600)):\(TimeText.two(dayEnd % 3600 / 60))"
+    items.append("(\(step / 60) min a cell, \(hours), \(zone.name))")
+    // The legend's items two apart, on as many lines as the width takes.
+    var line = ""
+    for item in items {
+      if !line.isEmpty && line.displayWidth + 2 + item.displayWidth > width {
+        out += line + "\n"
+        line = ""
+      }
+      line += (line.isEmpty ? "" : "  ") + item
+    }
+    out += line.wrapped(width: width) + "\n"
+    // Nothing left out without a word.
+    if daysOff > 0 {
+      let days = daysOff == 1 ? "1 day" : "\(daysOff) days"
+      out += "(\(days) when no one works, not drawn)".wrapped(width: width) + "\n"
+    }
     return out
   }
 
@@ -190,9 +229,8 @@ struct Timeline {
   }
 
   private func pad(_ name: String, _ width: Int) -> String {
-    let clean = Sanitize.text(name, limit: 200)
-    let cut = clean.count > width ? String(clean.prefix(width - 1)) + "…" : clean
-    return cut + String(repeating: " ", count: max(0, width - cut.count))
+    let cut = Sanitize.text(name, limit: 200).truncated(toWidth: width)
+    return cut + String(repeating: " ", count: max(0, width - cut.displayWidth))
   }
 }
 

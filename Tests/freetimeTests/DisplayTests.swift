@@ -18,8 +18,8 @@ import Testing
     let folded = try Run.freetime(
       [fold, "--from", "2026-10-25T02:00", "--to", "2026-10-25T04:00", "--tz", "Europe/Prague"])
     // 00:30Z is 02:30+02:00, 01:00Z is 02:00+01:00: both readings happen twice that night.
-    #expect(folded.stdout.contains("02:00+02:00 – 02:30+02:00"), "\(folded.stdout)")
-    #expect(folded.stdout.contains("02:00+01:00 – 04:00"), "\(folded.stdout)")
+    #expect(folded.stdout.contains("02:00 (UTC+2) – 02:30 (UTC+2)"), "\(folded.stdout)")
+    #expect(folded.stdout.contains("02:00 (UTC+1) – 04:00"), "\(folded.stdout)")
   }
 
   /// An 80-column terminal never gets a longer line from table or timeline.

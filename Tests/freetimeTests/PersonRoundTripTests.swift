@@ -225,7 +225,7 @@ import Testing
       atPath: Run.fixtures.appendingPathComponent("team/carol.ics").path, toPath: other)
     let suggest = try Run.freetime(
       ["suggest", "--config", config, "alice=\(other)", "bob", "--duration", "30m", "--count", "1"]
-        + window)
+        + window, environment: ["COLUMNS": "1000"])
     #expect(suggest.status == 0, "\(suggest.stderr)")
     #expect(suggest.stdout.contains("alice=\(other)"), "\(suggest.stdout)")
     #expect(suggest.stdout.contains(" bob"), "\(suggest.stdout)")

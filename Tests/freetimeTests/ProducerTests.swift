@@ -77,8 +77,10 @@ import Testing
   /// `--explain` names the events only the owner's reply freed (each once per slot), and says
   /// which bounding events are tentative or out of office.
   @Test func explainNamesRepliesAndShowAs() throws {
+    // A wide terminal: each explanation on one line (docs/pending-displays.md).
     let replies = try Run.freetime(
-      ["Fixtures/producers/google-replies.ics", "--explain"] + week)
+      ["Fixtures/producers/google-replies.ics", "--explain"] + week,
+      environment: ["COLUMNS": "1000"])
     #expect(
       replies.stdout.contains(
         """
@@ -101,7 +103,7 @@ import Testing
       [
         "Fixtures/producers/outlook-show-as.ics", "--explain", "--tz", "Europe/Berlin", "--from",
         "2026-11-23", "--to", "2026-11-27",
-      ])
+      ], environment: ["COLUMNS": "1000"])
     #expect(
       showAs.stdout.contains(
         "before: outlook-show-as — out of office — Vacation (Fixtures/producers/outlook-show-as.ics:49"

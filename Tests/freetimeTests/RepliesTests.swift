@@ -72,7 +72,9 @@ import Testing
   /// as none: exit 1 until the room answers the current version.
   @Test func tableNamesEveryAnswer() throws {
     let dir = try Self.inbox(Self.answers)
-    let run = try Run.freetime(["replies", Self.uid, dir, "--tz", "UTC"])
+    // A wide terminal: each line whole (docs/pending-displays.md).
+    let run = try Run.freetime(
+      ["replies", Self.uid, dir, "--tz", "UTC"], environment: ["COLUMNS": "1000"])
     #expect(run.status == 1, "\(run.stderr)")
     #expect(
       run.stdout == """
@@ -164,7 +166,8 @@ import Testing
       ["book", "--reschedule", uid, "--at", "2026-11-24T10:00", "--tz", "Europe/Prague"]
         + LifecycleTests.calendars(dir) + ["--add-to", "alice", "--add-to", "atlas"])
     #expect(moved.status == 0, "\(moved.stderr)")
-    let after = try Run.freetime(["replies", uid] + LifecycleTests.calendars(dir))
+    let after = try Run.freetime(
+      ["replies", uid] + LifecycleTests.calendars(dir), environment: ["COLUMNS": "1000"])
     #expect(after.status == 1)
     #expect(after.stdout.contains("(SEQUENCE 1)"))
     #expect(

@@ -189,7 +189,9 @@ import Testing
 
   /// `freetime people` shows the new fields, in text and JSON.
   @Test func peopleShowsTheRoomFields() throws {
-    let text = try Run.freetime(["people"] + RoomQueryTests.config)
+    // A wide terminal: each line whole (docs/pending-displays.md).
+    let text = try Run.freetime(
+      ["people"] + RoomQueryTests.config, environment: ["COLUMNS": "1000"])
     #expect(text.status == 0)
     #expect(
       text.stdout.contains(

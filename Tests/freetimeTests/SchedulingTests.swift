@@ -46,7 +46,7 @@ import Testing
     let table = try Run.freetime(
       SchedulingTests.team("alice", "bob", "carol", "dave") + SchedulingTests.week + [
         "--hours", "09:00-17:00", "--quorum", "3", "--min", "1h", "--limit", "4",
-      ])
+      ], environment: ["COLUMNS": "1000"])
     #expect(
       table.stdout.contains(
         "Mon 2026-11-23  10:00 – 11:30  1h30m  · New York 04:00–05:30  · London 09:00–10:30  missing: bob"

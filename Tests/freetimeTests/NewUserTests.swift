@@ -227,7 +227,7 @@ import Testing
       [
         Self.alice, Self.bob, "--hours", "alice=09:00-10:00", "--hours", "bob=07:00-08:00",
         "--min", "1h", "--explain", "--tz", "UTC",
-      ] + Self.window)
+      ] + Self.window, environment: ["COLUMNS": "1000"])
     #expect(run.status == 1)
     #expect(
       run.stdout.contains(
@@ -238,7 +238,7 @@ import Testing
       [
         Self.alice, Self.bob, "--hours", "alice=09:00-15:30", "--hours", "bob=09:00-17:00",
         "--min", "1h", "--explain", "--tz", "UTC",
-      ] + Self.window)
+      ] + Self.window, environment: ["COLUMNS": "1000"])
     #expect(half.status == 1)
     #expect(
       half.stdout.contains(

@@ -20,7 +20,8 @@ import Testing
         "@design", "--room", "any", "--capacity", "6", "--feature", "video", "--duration", "1h",
         "--hours", "09:00-17:00", "--count", "2",
       ] + RoomQueryTests.week
-    let text = try Run.freetime(arguments)
+    // A wide terminal: the book line, which names a path of this checkout, on one line.
+    let text = try Run.freetime(arguments, environment: ["COLUMNS": "1000"])
     #expect(text.status == 0, "\(text.stderr)")
     #expect(text.stdout.contains("   room: dune\n"))
     #expect(text.stdout.contains("   room: borealis (2 others fit)\n"))

@@ -8,13 +8,7 @@ extension ComponentReader {
     _ lines: [ContentLine], zones: ZoneTable, into person: inout PersonAccumulator
   ) {
     for line in lines where line.kind.isTime {
-      // The parameter's value as written, without the quotes around it (a quoted value may
-      // hold ':' and ',': Outlook's display names).
-      guard let raw = line.parameter("TZID") else { continue }
-      var tzid = String(decoding: raw, as: UTF8.self)
-      if tzid.hasPrefix("\""), tzid.hasSuffix("\""), tzid.count >= 2 {
-        tzid = String(tzid.dropFirst().dropLast())
-      }
+      guard let tzid = Self.writtenTZID(line) else { continue }
       if let note = utcWithTZID(line, tzid: tzid) { person.diagnostics.append(note) }
       guard !noted.zones.contains(tzid) else { continue }
       noted.zones.insert(tzid)
@@ -58,12 +52,17 @@ extension ComponentReader {
   /// `freetime check`: a VAVAILABILITY's (and its AVAILABLEs') UTC times with a TZID.
   func lintAvailability(_ lines: [ContentLine], into person: inout PersonAccumulator) {
     for line in lines where line.kind.isTime {
-      guard let raw = line.parameter("TZID") else { continue }
-      var tzid = String(decoding: raw, as: UTF8.self)
-      if tzid.hasPrefix("\""), tzid.hasSuffix("\""), tzid.count >= 2 {
-        tzid = String(tzid.dropFirst().dropLast())
-      }
+      guard let tzid = Self.writtenTZID(line) else { continue }
       if let note = utcWithTZID(line, tzid: tzid) { person.diagnostics.append(note) }
     }
+  }
+
+  /// A line's TZID parameter as written, without the quotes around it (a quoted value may hold
+  /// ':' and ',': Outlook's display names); nil without one.
+  static func writtenTZID(_ line: ContentLine) -> String? {
+    guard let raw = line.parameter("TZID") else { return nil }
+    let tzid = String(decoding: raw, as: UTF8.self)
+    guard tzid.hasPrefix("\""), tzid.hasSuffix("\""), tzid.count >= 2 else { return tzid }
+    return String(tzid.dropFirst().dropLast())
   }
 }

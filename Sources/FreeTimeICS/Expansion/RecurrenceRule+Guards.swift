@@ -101,18 +101,21 @@ extension RecurrenceRule {
   /// Shapes `ownInstances` expands because it is much faster than libical's iterator (which
   /// makes several ICU calendar calls an instance): FREQ=DAILY and FREQ=WEEKLY without
   /// BYSETPOS, BYYEARDAY, BYWEEKNO or numbered weekdays (and WEEKLY without BYMONTHDAY), and
-  /// sub-daily rules without BYSETPOS or numbered weekdays, which libical steps through period
-  /// by period, matching or not (on an all-day DTSTART, `subDailyDates`). All-day DAILY and
+  /// sub-daily rules without BYSETPOS (a numbered weekday read as the weekday), which libical
+  /// steps through period by period, matching or not (on an all-day DTSTART, `subDailyDates`). All-day DAILY and
   /// WEEKLY series with BYHOUR, BYMINUTE or BYSECOND stay with libical, as does any RSCALE but
   /// GREGORIAN (RFC 7529: its months and days are another calendar's) and any SKIP that moves
   /// days. `OwnExpansionTests` checks them against libical's iterator (sub-daily ones against
   /// python-dateutil).
   func simpleShape(isDate: Bool) -> Bool {
-    guard bySetPos.isEmpty, byWeekNo.isEmpty, !hasDayPositions, isGregorian, !movesDays else {
-      return false
-    }
+    guard bySetPos.isEmpty, byWeekNo.isEmpty, isGregorian, !movesDays else { return false }
+    // A numbered weekday in a sub-daily rule (`FREQ=SECONDLY;BYDAY=-1SU`, which RFC 5545
+    // §3.3.10 allows only in MONTHLY and YEARLY rules) is read as the weekday alone, as
+    // python-dateutil reads it; libical steps through every second of the window matching
+    // none, for minutes a rule (`RuleWalk` warns).
     if frequency?.isSubDaily == true { return true }
-    guard byYearDay.isEmpty, !isDate || (byHour.isEmpty && byMinute.isEmpty && bySecond.isEmpty)
+    guard !hasDayPositions, byYearDay.isEmpty,
+      !isDate || (byHour.isEmpty && byMinute.isEmpty && bySecond.isEmpty)
     else { return false }
     return frequency == .daily || (frequency == .weekly && byMonthDay.isEmpty)
   }

@@ -133,6 +133,12 @@ extension EventInterpreter {
       )
       return
     }
+    if rule.frequency?.isSubDaily == true && rule.hasDayPositions {
+      warn(
+        .rrule,
+        "RRULE's BYDAY numbers a weekday, which RFC 5545 §3.3.10 allows only in MONTHLY and YEARLY rules; every such weekday is used"
+      )
+    }
     if rule.libicalGetsWrong || (options.ownExpansion && rule.simpleShape(isDate: start.isDate)) {
       walkOwn(&walk, skip: fastForward ? skip : nil, into: &collector)
     } else if !walkLibical(&walk, skip: fastForward ? skip : nil, into: &collector) {

@@ -80,6 +80,19 @@ extension RepeatOptions {
     }
     let out = MeetingSeries.rotation(
       firsts: firsts, duration: duration, period: period, count: count, until: until, zone: zone)
+    // An occurrence whose wall-clock time the clocks skip starts when RFC 5545 §3.3.5 says
+    // (moved forward by the gap): said once per series, with the first such date.
+    for one in out {
+      let moved = one.occurrences.filter {
+        LocalTimeResolver.civil($0.interval.start, in: zone) != $0.wallClock
+      }
+      guard let first = moved.first else { continue }
+      let day = CivilTime.fields(first.wallClock)
+      let more = moved.count > 1 ? " (and \(moved.count - 1) more like it)" : ""
+      Diagnostics.warning(
+        "the occurrence on \(TimeText.weekday(day)) \(TimeText.date(day)) falls in the hour \(zone.name)'s clocks skip (\(TimeText.clock(day)) does not exist that day); it starts at \(TimeText.clock(first.interval.start, zone: zone)), as RFC 5545 says\(more)"
+      )
+    }
     for series in out where until != nil {
       // More occurrences than `Repetition.maxOccurrences` before UNTIL: the rule would hold
       // more than freetime checked.
@@ -102,6 +115,7 @@ extension RepeatOptions {
       throw ValidationError(
         "--until '\(text)' is not a WHEN (try 2027-03-01, 2027-03-01T17:00, +3mo).")
     }
+    WallClock.warn("--until", text, instant, zone: zone)
     return instant
   }
 

@@ -241,7 +241,7 @@ public enum CalendarArgument {
     let given = path
     path = PathText.tidy(path)
     // Still a path when read again (a word without '/' may be a name: `./alice`).
-    if given.contains("/") && !path.contains("/") { path = "./" + path }
+    if given.contains("/") && !path.contains("/") && path != "." { path = "./" + path }
     let shown = name.map { "\($0)=\(path)" } ?? path
     var source =
       path == "-"

@@ -89,6 +89,10 @@ import Testing
     let check = try Run.freetime(["check", "Fixtures/bad/../producers//outlook-show-as.ics"])
     #expect(check.stdout.contains("Fixtures/producers/outlook-show-as.ics"), "\(check.stdout)")
     #expect(!check.stdout.contains("//") && !check.stdout.contains(".."), "\(check.stdout)")
+    let directory = try Run.freetime(["check", "Fixtures/producers/./"])
+    #expect(
+      directory.stdout.contains("\nFixtures/producers/google-replies.ics:"), "\(directory.stdout)")
+    #expect(!directory.stdout.contains("./"), "\(directory.stdout)")
   }
 
   static let away = "Fixtures/producers/outlook-show-as.ics"
@@ -226,6 +230,16 @@ import Testing
       run.stderr.contains("--at 2027-10-31T02:30 happens twice in Europe/Berlin"), "\(run.stderr)")
     #expect(run.stderr.contains("02:30 (UTC+2)"), "\(run.stderr)")
     #expect(run.stderr.contains("--at 2027-10-31T02:30+01:00 for the second"), "\(run.stderr)")
+    let series = try Run.freetime(
+      [
+        "book", "--at", "2027-10-24T02:30", "--tz", "Europe/Berlin", "--duration", "30m",
+        "--title", "X", "--repeat", "weekly", "--occurrences", "3", "a@example.com=\(Self.bob)",
+      ], environment: ["COLUMNS": "1000"])
+    #expect(series.status == 0, "\(series.stderr)")
+    #expect(
+      series.stderr.contains(
+        "the occurrence on Sun 2027-10-31 falls in the hour Europe/Berlin's clocks pass twice; it starts at the first pass, 02:30 (UTC+2)"
+      ), "\(series.stderr)")
     let slots = try Run.freetime(
       [Self.bob, "--from", "2027-10-31T02:30", "--tz", "Europe/Berlin"],
       environment: ["COLUMNS": "1000"])

@@ -86,14 +86,16 @@ extension PeopleFile {
     }
 
     /// A path as written: `~` is the home directory, a relative path is from the file's
-    /// directory.
+    /// directory; written tidily (docs/GUIDE.md, Output formats). A URL stays as written: it is
+    /// refused, with advice, when the calendar is read (docs/GUIDE.md, People file).
     func expand(_ text: String, at keys: [String]) throws(Failure) -> String {
       guard !text.isEmpty else { throw failure(keys, "a path must not be empty") }
+      if PathText.isURL(text) { return text }
       if text == "~" || text.hasPrefix("~/") {
         guard let home else { throw failure(keys, "'~' needs $HOME") }
-        return home + text.dropFirst()
+        return PathText.tidy(home + text.dropFirst())
       }
-      return text.hasPrefix("/") ? text : PeopleFile.tidy(directory + "/" + text)
+      return PathText.tidy(text.hasPrefix("/") ? text : directory + "/" + text)
     }
 
     func lines(_ table: TOMLTable, at keys: [String]) -> [String: Int] {

@@ -139,24 +139,6 @@ public struct PeopleFile: Sendable {
     }
   }
 
-  /// A path joined from the file's directory and a relative one, written tidily: `.` segments
-  /// and each `name/..` pair taken out, as the text reads (`/c/freetime/../../x` is `/x`).
-  static func tidy(_ path: String) -> String {
-    let absolute = path.hasPrefix("/")
-    var parts: [Substring] = []
-    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-      if part == "." { continue }
-      if part == "..", let last = parts.last, last != ".." {
-        parts.removeLast()
-        continue
-      }
-      if part == ".." && absolute && parts.isEmpty { continue }
-      parts.append(part)
-    }
-    let joined = parts.joined(separator: "/")
-    return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
-  }
-
   static func directory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])

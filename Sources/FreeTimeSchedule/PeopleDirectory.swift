@@ -27,7 +27,7 @@ public struct PeopleDirectory: Sendable {
       return
     }
     do {
-      file = try PeopleFile(path: path, home: environment["HOME"])
+      file = try PeopleFile(path: PathText.tidy(path), home: environment["HOME"])
     } catch {
       throw ScheduleError(error.description)
     }
@@ -102,7 +102,11 @@ public struct PeopleDirectory: Sendable {
       guard !file.rooms.isEmpty else {
         throw ScheduleError("--room any: \(file.path) names no rooms ([rooms.NAME])")
       }
-      return file.rooms.keys.sorted().map { source(file.rooms[$0]!, role: .room) }
+      var rooms: [CalendarSource] = []
+      for name in file.rooms.keys.sorted() {
+        rooms.append(try source(file.rooms[name]!, role: .room))
+      }
+      return rooms
     }
     if argument.hasPrefix("@") {
       guard let members = file.groups[String(argument.dropFirst())] else {
@@ -113,19 +117,25 @@ public struct PeopleDirectory: Sendable {
           "--room \(Sanitize.text(argument, limit: 80)): '\(person)' is a person, not a room (a group given to --room must hold only rooms)"
         )
       }
-      return members.map { member in
-        if let person = file.people[member] { return source(person, role: role) }
-        return source(file.rooms[member]!, role: role == .optional ? .optional : .room)
+      var sources: [CalendarSource] = []
+      for member in members {
+        if let person = file.people[member] {
+          sources.append(try source(person, role: role))
+        } else {
+          sources.append(
+            try source(file.rooms[member]!, role: role == .optional ? .optional : .room))
+        }
       }
+      return sources
     }
-    if let person = file.people[argument] { return [source(person, role: role)] }
+    if let person = file.people[argument] { return [try source(person, role: role)] }
     if let room = file.rooms[argument] {
       guard role != .required else {
         throw ScheduleError(
           "'\(Sanitize.text(argument, limit: 80))' is a room of \(file.path): give it with --room \(argument)"
         )
       }
-      return [source(room, role: role)]
+      return [try source(room, role: role)]
     }
     if argument.lowercased().hasSuffix(".ics") {
       return [try CalendarArgument.source(argument, role: role)]
@@ -141,7 +151,29 @@ public struct PeopleDirectory: Sendable {
     return ScheduleError(message)
   }
 
-  private func source(_ person: PeopleFile.Person, role: Role) -> CalendarSource {
+  /// A URL where the file gives a calendar: refused with the advice a URL argument gets
+  /// (`CalendarArgument.refuseURL`), naming the person or room and the file's line.
+  private func refuseURLs(
+    _ paths: [String], of name: String, kind: String, line: Int?, in file: PeopleFile
+  ) throws(ScheduleError) {
+    for path in paths where PathText.isURL(path) {
+      do {
+        try CalendarArgument.refuseURL(path, name: name, inPeopleFile: true)
+      } catch {
+        var place = file.path
+        if let line { place += ":\(line)" }
+        throw ScheduleError("\(place): \(kind).\(name): \(error.description)")
+      }
+    }
+  }
+
+  private func source(_ person: PeopleFile.Person, role: Role) throws(ScheduleError)
+    -> CalendarSource
+  {
+    try refuseURLs(
+      person.calendars, of: person.name, kind: "people",
+      line: person.lines["calendars"]
+        ?? person.lines["calendar"], in: file!)
     var source = CalendarSource(
       kinds: person.calendars.map(CalendarArgument.kind), name: person.name, role: role,
       arguments: person.calendars)
@@ -150,7 +182,11 @@ public struct PeopleDirectory: Sendable {
     return source
   }
 
-  private func source(_ room: PeopleFile.Room, role: Role) -> CalendarSource {
+  private func source(_ room: PeopleFile.Room, role: Role) throws(ScheduleError)
+    -> CalendarSource
+  {
+    try refuseURLs(
+      [room.calendar], of: room.name, kind: "rooms", line: room.lines["calendar"], in: file!)
     var source = CalendarSource(
       kinds: [CalendarArgument.kind(room.calendar)], name: room.name, role: role,
       arguments: [room.calendar])
@@ -201,25 +237,36 @@ public enum CalendarArgument {
       }
       try refuseURL(path, name: name)
     }
+    // Paths are printed tidy (docs/GUIDE.md, Output formats); `-` and `NAME=-` stay as given.
+    let given = path
+    path = PathText.tidy(path)
+    // Still a path when read again (a word without '/' may be a name: `./alice`).
+    if given.contains("/") && !path.contains("/") && path != "." { path = "./" + path }
+    let shown = name.map { "\($0)=\(path)" } ?? path
     var source =
       path == "-"
       ? CalendarSource(kind: .standardInput, name: name ?? "stdin", role: role, argument: argument)
       : CalendarSource(
-        kind: kind(path), name: name ?? defaultName(path), role: role, argument: argument)
+        kind: kind(path), name: name ?? defaultName(path), role: role, argument: shown)
     source.isNamed = name != nil
     return source
   }
 
   /// A URL where a calendar file goes (`https://…`, `webcal://…`, also as `NAME=URL`): refused
   /// with the command that fetches it (webcal is https) and the argument to give then.
-  static func refuseURL(_ text: String, name: String?) throws(ScheduleError) {
-    guard let scheme = text.firstRange(of: "://") else { return }
+  /// In the people file (`inPeopleFile`), the path to write there instead is the advice.
+  static func refuseURL(_ text: String, name: String?, inPeopleFile: Bool = false)
+    throws(ScheduleError)
+  {
+    guard PathText.isURL(text), let scheme = text.firstRange(of: "://") else { return }
     let kind = text[..<scheme.lowerBound].lowercased()
-    guard ["http", "https", "webcal", "webcals"].contains(kind) else { return }
     let url = Sanitize.text(
       kind.hasPrefix("webcal") ? "https" + text[scheme.lowerBound...] : text, limit: 120)
     let file = (name.map { Sanitize.text($0, limit: 40) } ?? "calendar") + ".ics"
-    let then = name.map { " and give \(Sanitize.text($0, limit: 40))=\(file)" } ?? ""
+    let then =
+      inPeopleFile
+      ? " and write that path in the people file instead"
+      : name.map { " and give \(Sanitize.text($0, limit: 40))=\(file)" } ?? ""
     throw ScheduleError(
       "\(Sanitize.text(text, limit: 120)): freetime reads calendar files, not URLs; fetch it first (curl -fsSL -o \(file) '\(url)')\(then), or keep it in sync with vdirsyncer"
     )

@@ -233,19 +233,15 @@ extension Freetime {
 }
 
 extension Freetime.Book {
-  /// An `--at` value: a WHEN, read in `zone`. A wall-clock time the clocks skip is read as the
-  /// RFC 5545 gap rule says and warned about (as `--from` is); a time already past is warned
+  /// An `--at` value: a WHEN, read in `zone`. A wall-clock time the clocks skip or pass twice is
+  /// read as RFC 5545 §3.3.5 says and warned about (as `--from` is); a time already past is warned
   /// about (a booking there is kept: it may be on purpose).
   static func at(_ text: String, zone: Zone, now: Instant) throws -> Instant {
     guard let start = WhenSyntax.parse(text, now: now, base: now, zone: zone) else {
       throw ValidationError(
         "--at '\(text)' is not a WHEN (try 2026-11-23T16:00, 2026-11-23T16:00+01:00).")
     }
-    if let civil = WhenSyntax.wallClock(text), LocalTimeResolver.civil(start, in: zone) != civil {
-      Diagnostics.warning(
-        "--at \(text) does not exist in \(zone.name) (the clocks skip it); booked at \(TimeText.human(start, zone: zone))"
-      )
-    }
+    WallClock.warn("--at", text, start, zone: zone, taken: "booked at")
     if start < now {
       Diagnostics.warning("--at \(TimeText.human(start, zone: zone)) is in the past")
     }

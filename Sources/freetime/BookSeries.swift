@@ -80,6 +80,30 @@ extension RepeatOptions {
     }
     let out = MeetingSeries.rotation(
       firsts: firsts, duration: duration, period: period, count: count, until: until, zone: zone)
+    // A later occurrence whose wall-clock time the clocks skip or pass twice starts when RFC
+    // 5545 §3.3.5 says (moved forward by the gap; a fold's first pass): said once per series and
+    // kind, with the first such date (the first occurrence is `--at`'s, warned about as given).
+    for one in out {
+      let later = one.occurrences.dropFirst()
+      let moved = later.filter {
+        LocalTimeResolver.civil($0.interval.start, in: zone) != $0.wallClock
+      }
+      if let first = moved.first {
+        let day = CivilTime.fields(first.wallClock)
+        let more = moved.count > 1 ? " (and \(moved.count - 1) more like it)" : ""
+        Diagnostics.warning(
+          "the occurrence on \(TimeText.weekday(day)) \(TimeText.date(day)) falls in the hour \(zone.name)'s clocks skip (\(TimeText.clock(day)) does not exist that day); it starts at \(TimeText.clock(first.interval.start, zone: zone)), as RFC 5545 says\(more)"
+        )
+      }
+      let twice = later.filter { TimeText.isAmbiguous($0.interval.start, zone: zone) }
+      if let first = twice.first {
+        let day = CivilTime.fields(first.wallClock)
+        let more = twice.count > 1 ? " (and \(twice.count - 1) more like it)" : ""
+        Diagnostics.warning(
+          "the occurrence on \(TimeText.weekday(day)) \(TimeText.date(day)) falls in the hour \(zone.name)'s clocks pass twice; it starts at the first pass, \(TimeText.clock(first.interval.start, zone: zone)), as RFC 5545 says\(more)"
+        )
+      }
+    }
     for series in out where until != nil {
       // More occurrences than `Repetition.maxOccurrences` before UNTIL: the rule would hold
       // more than freetime checked.
@@ -102,6 +126,7 @@ extension RepeatOptions {
       throw ValidationError(
         "--until '\(text)' is not a WHEN (try 2027-03-01, 2027-03-01T17:00, +3mo).")
     }
+    WallClock.warn("--until", text, instant, zone: zone)
     return instant
   }
 

@@ -79,8 +79,29 @@ extension Freetime {
     var warnings = 0
     var notes = 0
 
+    /// How many of one note or warning a file shows before the rest are summed up in one line.
+    static let shownAlike = 5
+
     mutating func add(_ diagnostics: [Diagnostic]) {
+      // A note or warning repeated in one file is shown a few times, then counted in one line
+      // (docs/GUIDE.md, freetime check); errors are each shown.
+      struct Alike: Hashable {
+        var file: String
+        var severity: String
+        var message: String
+      }
+      var seen: [Alike: Int] = [:]
+      var order: [Alike] = []
       for d in diagnostics.sorted(by: { ($0.file, $0.line ?? 0) < ($1.file, $1.line ?? 0) }) {
+        let alike = Alike(file: d.file, severity: d.severity.rawValue, message: d.message)
+        if d.severity != .error {
+          seen[alike, default: 0] += 1
+          if seen[alike]! == 1 { order.append(alike) }
+          if seen[alike]! > Self.shownAlike {
+            if d.severity == .warning { warnings += 1 } else { notes += 1 }
+            continue
+          }
+        }
         var line = d.file
         if let l = d.line { line += ":\(l)" }
         line += ": \(d.severity.rawValue): \(Sanitize.text(d.message, limit: 300))"
@@ -91,6 +112,11 @@ extension Freetime {
         case .warning: warnings += 1
         case .note: notes += 1
         }
+      }
+      for alike in order where seen[alike]! > Self.shownAlike {
+        let more = seen[alike]! - Self.shownAlike
+        text +=
+          "\(alike.file): \(alike.severity): … and \(more) more like it (\(Sanitize.text(alike.message, limit: 60)))\n"
       }
     }
 

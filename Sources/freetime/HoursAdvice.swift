@@ -72,8 +72,17 @@ enum HoursAdvice {
     } else if common.longest != nil {
       hints.append("a shorter \(option)")
     }
-    // Hours repeat weekly: a window of a week or more has seen every day's.
-    if request.window.duration < 7 * 86_400 { hints.append("a wider window (--from, --to)") }
+    // A wider window helps only when the hours meet long enough in one: the next eight weeks
+    // (their clocks may change) are worked out, not guessed.
+    let weeks = Interval(request.window.start, request.window.start + 8 * 7 * 86_400)
+    let wide = Interval(request.window.start, max(request.window.end, weeks.end))
+    switch CommonHours.longest(people, over: wide) {
+    case let longest?:
+      if longest >= needed { hints.append("a wider window (--from, --to)") }
+    case nil:
+      // Hours read for the window only (a VAVAILABILITY): a week or more has seen every day's.
+      if request.window.duration < 7 * 86_400 { hints.append("a wider window (--from, --to)") }
+    }
     let required = participants.filter { $0.role == .required }.count
     if request.quorum == nil && required > 2,
       Merger(minimum: needed).quorum(participants, atLeast: required - 1, window: request.window)

@@ -116,8 +116,11 @@ extension Freetime {
         + "  \"rooms\": \(array(rooms)),\n  \"groups\": \(array(groups))\n}\n"
     }
 
-    /// Whether a calendar path can be read: a file, a directory with N calendars, or missing.
+    /// Whether a calendar path can be read: a file, a directory with N calendars, missing, or a
+    /// URL.
     static func state(_ path: String) -> String {
+      // A URL is not read: fetched first, its file is (docs/GUIDE.md, People file).
+      if PathText.isURL(path) { return "URL: freetime reads files; fetch it first" }
       switch CalendarArgument.kind(path) {
       case .directory(let directory):
         let count = (try? CalendarReader.calendarFiles(in: directory).count) ?? 0

@@ -88,7 +88,8 @@ extension Freetime {
       var head = "Meeting \(replies.meeting.uid)"
       if let summary = master.summary { head += ": \(summary)" }
       if let start = master.start?.instant(fallback: zone) {
-        head += ", \(TimeText.human(start, zone: zone))"
+        // The zone is named as the other tables name theirs (docs/GUIDE.md, freetime replies).
+        head += ", \(TimeText.human(start, zone: zone)) \(zone.name)"
       }
       head += " (SEQUENCE \(master.sequence))"
       if let organizer = master.organizer { head += ", organizer \(organizer)" }
@@ -120,6 +121,8 @@ extension Freetime {
       let missing = replies.entries.filter { $0.isRequired && !$0.settled }
       if replies.cancelled {
         out += "The meeting is cancelled (its newest version, SEQUENCE \(master.sequence)).\n"
+      } else if replies.entries.isEmpty {
+        out += "No one is there to answer: the meeting has no attendees.\n"
       } else if missing.isEmpty {
         out +=
           replies.entries.contains { $0.attendee.isRoom }

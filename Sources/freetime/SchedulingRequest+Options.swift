@@ -133,7 +133,7 @@ extension SchedulingRequest {
   /// `--from` (default now) to `--to` (default `--from` + 7 days), not empty.
   /// Without `--from` the window starts at the next quarter hour; `+…` counts from this
   /// minute (no seconds unless a WHEN gives them). A wall-clock WHEN the clocks skip (a DST gap)
-  /// is a warning.
+  /// or pass twice (a fold) is a warning (`WallClock`).
   static func window(_ options: WindowOptions, zone: Zone, now: Instant) throws -> Interval {
     let minute = CivilTime.floorDiv(now, 60) * 60
     let quarter = CivilTime.floorDiv(now + 899, 900) * 900
@@ -156,12 +156,7 @@ extension SchedulingRequest {
       throw ValidationError("The window is empty: --to must be later than --from.")
     }
     for (option, text, instant) in [("--from", options.from, from), ("--to", options.to, to)] {
-      guard let text, let civil = WhenSyntax.wallClock(text),
-        LocalTimeResolver.civil(instant, in: zone) != civil
-      else { continue }
-      Diagnostics.warning(
-        "\(option) \(text) does not exist in \(zone.name) (the clocks skip it); read as \(TimeText.human(instant, zone: zone))"
-      )
+      if let text { WallClock.warn(option, text, instant, zone: zone) }
     }
     return Interval(from, to)
   }

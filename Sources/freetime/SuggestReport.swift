@@ -180,7 +180,17 @@ struct SuggestReport {
       return "the longest \(who) is \(text), shorter than "
         + DurationSyntax.short(duration.seconds) + tryThis
     }
-    return Blocking.reason(participants, people: people, request: request) + tryThis
+    // Someone's time filled throughout: only what could change that helps (docs/GUIDE.md,
+    // freetime suggest).
+    let why = Blocking.why(participants, people: people, request: request)
+    switch why.throughout {
+    case nil: return why.text + tryThis
+    case .busy?, .outOfOffice?:
+      hints.removeAll { $0 == "a shorter --duration" }
+      return why.text + "; try " + hints.joined(separator: ", ")
+    case .uncovered?, .outOfOfficeOrUncovered?:
+      return why.text + "; try --unknown free, or a window the calendar covers"
+    }
   }
 }
 

@@ -114,10 +114,16 @@ import Testing
 
   /// A relative calendar is joined to the file's directory tidily: no `..` left to read past.
   @Test func relativePathsAreTidy() {
-    #expect(PeopleFile.tidy("/c/freetime/../../x/a.ics") == "/x/a.ics")
-    #expect(PeopleFile.tidy("/c/./freetime/./a.ics") == "/c/freetime/a.ics")
-    #expect(PeopleFile.tidy("conf/../../a.ics") == "../a.ics")
-    #expect(PeopleFile.tidy("/../a.ics") == "/a.ics")
-    #expect(PeopleFile.tidy("a/..") == ".")
+    #expect(PathText.tidy("/c/freetime/../../x/a.ics", from: nil) == "/x/a.ics")
+    #expect(PathText.tidy("/c/./freetime/./a.ics", from: nil) == "/c/freetime/a.ics")
+    #expect(PathText.tidy("conf/../../a.ics", from: nil) == "../a.ics")
+    #expect(PathText.tidy("/../a.ics", from: nil) == "/a.ics")
+    #expect(PathText.tidy("a/..", from: nil) == ".")
+    #expect(PathText.tidy("a//b", from: nil) == "a/b")
+    #expect(PathText.tidy("https://example.com/z.ics", from: "/w") == "https://example.com/z.ics")
+    // From the current directory: a `..` back into it, a path below it, one beside it.
+    #expect(PathText.tidy("../fresh/sub/check", from: "/w/fresh") == "sub/check")
+    #expect(PathText.tidy("/w/fresh/a/../b.ics", from: "/w/fresh") == "b.ics")
+    #expect(PathText.tidy("../other/b.ics", from: "/w/fresh") == "../other/b.ics")
   }
 }

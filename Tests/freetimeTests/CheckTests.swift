@@ -37,7 +37,9 @@ import Testing
     #expect(run.status == 0, "\(run.stdout)")
     let notes = run.stdout.split(separator: "\n").map { $0.split(separator: ": note: ").last ?? "" }
     #expect(notes.count == 4, "\(run.stdout)")
-    #expect(notes[0].hasPrefix("the calendar speaks for only 20261123T000000Z–20261130T000000Z"))
+    #expect(
+      notes[0].hasPrefix(
+        "the calendar speaks for only Mon 2026-11-23 01:00 – Mon 2026-11-30 01:00 Europe/Prague"))
     #expect(
       notes[1].hasPrefix(
         "home zone Europe/Berlin, the zone 4 of the 4 timed events of the person's own"))

@@ -28,7 +28,9 @@ import Testing
       ])
     let run = try Run.freetime([freeBusyOnly, "--format", "json"] + window)
     #expect(run.status == 1)
-    #expect(run.stderr.contains("speaks for only 20261123T000000Z–20261130T000000Z"))
+    #expect(
+      run.stderr.contains(
+        "speaks for only Mon 2026-11-23 01:00 – Mon 2026-11-30 01:00 Europe/Prague"))
     #expect(
       run.stdout.contains(
         #""coverage": {"start": "2026-11-23T01:00:00+01:00", "end": "2026-11-30T01:00:00+01:00"}"#))

@@ -78,7 +78,7 @@ import Testing
     #expect(run.status == 1, "\(run.stderr)")
     #expect(
       run.stdout == """
-        Meeting review-1@example.com: Review, Mon 2026-11-23 15:00 (SEQUENCE 1), organizer alice@example.com
+        Meeting review-1@example.com: Review, Mon 2026-11-23 15:00 UTC (SEQUENCE 1), organizer alice@example.com
           Alice <alice@example.com>  required  accepted
           Bob <bob@example.com>      required  accepted
           Carol <carol@example.com>  required  delegated to erin@example.com

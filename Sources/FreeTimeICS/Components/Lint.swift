@@ -3,13 +3,17 @@ import FreeTimeCore
 /// `freetime check`'s look at an event's lines.
 extension ComponentReader {
   /// `freetime check`: zones named by TZID that the file does not define (`zones`: its
-  /// VCALENDAR's), once per file; a TZID on a UTC time, at each.
+  /// VCALENDAR's), once per file, where a time is read in them; a TZID on a UTC time, at each.
   mutating func lintEvent(
     _ lines: [ContentLine], zones: ZoneTable, into person: inout PersonAccumulator
   ) {
     for line in lines where line.kind.isTime {
       guard let tzid = Self.writtenTZID(line) else { continue }
-      if let note = utcWithTZID(line, tzid: tzid) { person.diagnostics.append(note) }
+      // A UTC time ignores its TZID: the zone is noted only where a time is read in it.
+      if let note = utcWithTZID(line, tzid: tzid) {
+        person.diagnostics.append(note)
+        continue
+      }
       guard !noted.zones.contains(tzid) else { continue }
       noted.zones.insert(tzid)
       let source = zones.source(of: tzid)

@@ -50,7 +50,9 @@ extension CalendarReader {
         return order != 0 ? order < 0 : a.count < b.count
       }
     }
-    let prefix = Array(directory.utf8) + [0x2F]
+    // The files of `.` are named as a person writes them: `a.ics`, not `./a.ics`; of `/`,
+    // `/a.ics` (docs/GUIDE.md, Output formats).
+    let prefix = directory == "." ? [] : Array(directory.utf8) + (directory == "/" ? [] : [0x2F])
     for (start, count, type) in names {
       let bytes = storage[start..<(start + count)]
       let path = String(decoding: prefix + bytes, as: UTF8.self)

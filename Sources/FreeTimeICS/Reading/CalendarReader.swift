@@ -71,7 +71,8 @@ public enum CalendarReader {
         }
       }
     }
-    person.warnUncovered(name: source.name, file: source.argument, lint: options.lint)
+    person.warnUncovered(
+      name: source.name, file: source.argument, lint: options.lint, zone: options.defaultZone)
     var calendar = try finish(
       &person, waiting: waiting, name: source.name, source: source.argument, role: source.role,
       home: home, options: options, arguments: source.arguments)

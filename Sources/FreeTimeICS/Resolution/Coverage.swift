@@ -114,27 +114,13 @@ struct CalendarCoverage {
 
 extension PersonAccumulator {
   /// A warning naming the person and the time their calendar covers, when the window reaches
-  /// past it.
+  /// past it, with times as people read them on `zone`'s clock (`--tz`).
   /// With `lint` (`freetime check`), a note whatever the window.
-  mutating func warnUncovered(name: String, file: String, lint: Bool) {
+  mutating func warnUncovered(name: String, file: String, lint: Bool, zone: Zone) {
     guard let covered = coverage.intervals,
       lint || !FreeSlots.free(busy: covered, in: window).isEmpty
     else { return }
-    let said: String
-    if let first = covered.first, let last = covered.last {
-      let all = PersonCalendar.allTime
-      let start = first.start <= all.start ? nil : ICSWriter.compact(first.start)
-      let end = last.end >= all.end ? nil : ICSWriter.compact(last.end)
-      let periods = covered.count == 1 ? "" : "\(covered.count) periods between "
-      switch (start, end) {
-      case (let start?, let end?): said = "only \(periods)\(start)–\(end)"
-      case (let start?, nil): said = "only \(periods)the time from \(start)"
-      case (nil, let end?): said = "only \(periods)the time before \(end)"
-      case (nil, nil): said = "all time"
-      }
-    } else {
-      said = "no time beyond its events"
-    }
+    let said = PersonCalendar.coverageText(covered, zone: zone)
     diagnostics.append(
       Diagnostic(
         file: file, line: nil,
@@ -142,5 +128,25 @@ extension PersonAccumulator {
           ? "the calendar speaks for \(said) (X-CALSTART/X-CALEND, the ranges of its VFREEBUSYs, or a VCALENDAR of which nothing could be read); outside that its time is unknown, which counts as busy unless --unknown free"
           : "\(Sanitize.text(name, limit: 80))'s calendar speaks for \(said); the rest of the window is unknown, which counts as busy unless --unknown free",
         severity: lint ? .note : .warning))
+  }
+}
+
+extension PersonCalendar {
+  /// What a calendar speaks for, as people read it (the coverage warning, `--explain` and
+  /// `suggest` without a slot): `only Mon 2026-11-23 00:00 – Mon 2026-11-30 00:00 UTC`, `only
+  /// the time from …`, `only the time before …`, `all time`, or `no time beyond its events`.
+  public static func coverageText(_ covered: [Interval], zone: Zone) -> String {
+    guard let first = covered.first, let last = covered.last else {
+      return "no time beyond its events"
+    }
+    let start = first.start <= allTime.start ? nil : HumanTime.text(first.start, zone: zone)
+    let end = last.end >= allTime.end ? nil : HumanTime.text(last.end, zone: zone)
+    let periods = covered.count == 1 ? "" : "\(covered.count) periods between "
+    switch (start, end) {
+    case (let start?, let end?): return "only \(periods)\(start) – \(end) \(zone.name)"
+    case (let start?, nil): return "only \(periods)the time from \(start) \(zone.name)"
+    case (nil, let end?): return "only \(periods)the time before \(end) \(zone.name)"
+    case (nil, nil): return "all time"
+    }
   }
 }

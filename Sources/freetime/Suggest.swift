@@ -42,8 +42,10 @@ struct SuggestOptions: ParsableArguments {
   }
 }
 
+/// `text` reads as `table` (docs/GUIDE.md, Usage: --format).
 enum SuggestFormat: String, CaselessArgument {
   case table, json, ndjson
+  static let aliases: [String: SuggestFormat] = ["text": .table]
 }
 
 extension Freetime {

@@ -63,7 +63,7 @@ public struct SchedulingRequest: Sendable {
       }
       guard let person = people.person(source.name) else { continue }
       if readOptions.homeZones[source.name] == nil, let zone = person.zone {
-        readOptions.homeZones[source.name] = Zone.lookUp(zone)
+        readOptions.homeZones[source.name] = Zone.lookUpGiven(zone)
         readOptions.homeZonesFromFile.insert(source.name)
       }
       if readOptions.owners[source.name] == nil, let email = person.email {
@@ -79,7 +79,7 @@ public struct SchedulingRequest: Sendable {
     var homeZones: [String: Zone] = [:]
     for entry in entries {
       guard let eq = entry.firstIndex(of: "="),
-        let z = Zone.lookUp(String(entry[entry.index(after: eq)...]))
+        let z = Zone.lookUpGiven(String(entry[entry.index(after: eq)...]))
       else {
         let zone = entry.split(separator: "=", maxSplits: 1).last.map(String.init) ?? entry
         throw .usage(
@@ -93,6 +93,17 @@ public struct SchedulingRequest: Sendable {
       homeZones[name] = z
     }
     return homeZones
+  }
+
+  /// The warnings for `NAME=ZONE` entries (`--zone`) that give an abbreviation (`alice=IST`):
+  /// what it is read as, and the zone more likely meant (docs/GUIDE.md, Usage: zones).
+  public static func homeZoneNotes(_ entries: [String]) -> [String] {
+    entries.compactMap { entry in
+      guard let eq = entry.firstIndex(of: "="),
+        let note = Zone.abbreviationNote(String(entry[entry.index(after: eq)...]))
+      else { return nil }
+      return "--zone \(entry) \(note)"
+    }
   }
 
   /// `--quorum K` needs K required people at the least (a group counts each member).
@@ -114,9 +125,11 @@ public struct SchedulingRequest: Sendable {
     }
   }
 
-  /// What to try for an unknown zone name: close names, else examples.
+  /// What to try for an unknown zone name: the zones an abbreviation is said for (`PDT`,
+  /// `CEST`), else close names, else examples.
   public static func zoneHint(_ name: String) -> String {
-    let close = Zone.suggestions(for: name)
+    let abbreviated = Zone.abbreviationZones(name)
+    let close = abbreviated.isEmpty ? Zone.suggestions(for: name) : abbreviated
     return close.isEmpty
       ? "try Europe/Prague, America/New_York, UTC"
       : "did you mean \(close.joined(separator: ", "))?"

@@ -125,11 +125,11 @@ public struct SchedulingRequest: Sendable {
     }
   }
 
-  /// What to try for an unknown zone name: the zones an abbreviation is said for (`PDT`,
-  /// `CEST`), else close names, else examples.
+  /// What to try for an unknown zone name: the zones an abbreviation or a name people say
+  /// means (`PDT`, `CEST`, `Eastern`, `India`), else close names, else examples.
   public static func zoneHint(_ name: String) -> String {
-    let abbreviated = Zone.abbreviationZones(name)
-    let close = abbreviated.isEmpty ? Zone.suggestions(for: name) : abbreviated
+    let meant = Zone.meantZones(name)
+    let close = meant.isEmpty ? Zone.suggestions(for: name) : meant
     return close.isEmpty
       ? "try Europe/Prague, America/New_York, UTC"
       : "did you mean \(close.joined(separator: ", "))?"

@@ -52,4 +52,15 @@ import Testing
     #expect(Zone.abbreviationZones("cest").contains("Europe/Berlin"))
     #expect(Zone.abbreviationZones("Berlin").isEmpty)
   }
+
+  /// Names people say that no zone has get the zone meant, not one whose name looks alike.
+  @Test(arguments: [
+    ("Eastern", "America/New_York"), ("Pacific Time", "America/Los_Angeles"),
+    ("India", "Asia/Kolkata"), ("germany", "Europe/Berlin"), ("us_central", "America/Chicago"),
+  ])
+  func spokenNamesMeanTheirZones(name: String, zone: String) {
+    #expect(Zone.lookUp(name) == nil)
+    #expect(Zone.meantZones(name).first == zone)
+    #expect(!Zone.meantZones(name).contains("Pacific/Easter"))
+  }
 }

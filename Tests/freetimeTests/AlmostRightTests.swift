@@ -266,6 +266,16 @@ extension AlmostRightTests {
     #expect(run.stderr.contains("did you mean \(meant)"), "\(run.stderr)")
   }
 
+  /// A name people say for a zone gets that zone, not one spelt alike (Pacific/Easter).
+  @Test(arguments: [("Eastern", "America/New_York"), ("Germany", "Europe/Berlin")])
+  func aSpokenZoneName(tz: String, meant: String) throws {
+    let run = try Run.freetime([Self.alice, "--tz", tz])
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("did you mean \(meant)?"), "\(run.stderr)")
+    let zone = try Run.freetime([Self.alice, "--zone", "alice=\(tz)"])
+    #expect(zone.stderr.contains("did you mean \(meant)?"), "\(zone.stderr)")
+  }
+
   @Test func aPeopleFileZoneAbbreviationIsWarnedAbout() throws {
     let path = NSTemporaryDirectory() + "almost-\(UUID().uuidString).toml"
     let text = """

@@ -48,6 +48,64 @@ extension Zone {
     ]
   }()
 
+  /// Zones by the names people say for them that no zone has (`Eastern`, `Pacific Time`, a
+  /// country): an unknown zone of these gets them as its suggestion, never a zone whose name
+  /// only looks alike (`Eastern` is not Pacific/Easter).
+  static let spoken: [String: [String]] = {
+    let eastern = ["America/New_York"]
+    let central = ["America/Chicago"]
+    let mountain = ["America/Denver", "America/Phoenix"]
+    let pacific = ["America/Los_Angeles"]
+    let europe = ["Europe/Berlin", "Europe/Paris"]
+    var out: [String: [String]] = [:]
+    for (names, zones) in [
+      (["eastern", "eastern time", "us eastern", "et", "eastern standard time"], eastern),
+      (["central", "central time", "us central", "ct"], central),
+      (["mountain", "mountain time", "us mountain", "mt"], mountain),
+      (["pacific", "pacific time", "us pacific", "pt"], pacific),
+      (["central european time", "central europe", "europe"], europe),
+      (["eastern european time"], ["Europe/Athens", "Europe/Helsinki"]),
+      (["western european time"], ["Europe/Lisbon"]),
+      (["usa", "us", "united states", "america"], eastern + central + mountain + pacific),
+      (
+        ["uk", "united kingdom", "britain", "great britain", "england", "scotland", "wales"],
+        ["Europe/London"]
+      ),
+      (["india"], ["Asia/Kolkata"]), (["germany"], ["Europe/Berlin"]),
+      (["france"], ["Europe/Paris"]), (["japan"], ["Asia/Tokyo"]),
+      (["ireland"], ["Europe/Dublin"]), (["israel"], ["Asia/Jerusalem"]),
+      (["china"], ["Asia/Shanghai"]), (["spain"], ["Europe/Madrid"]),
+      (["italy"], ["Europe/Rome"]), (["netherlands", "holland"], ["Europe/Amsterdam"]),
+      (["poland"], ["Europe/Warsaw"]), (["czechia", "czech republic"], ["Europe/Prague"]),
+      (["austria"], ["Europe/Vienna"]), (["switzerland"], ["Europe/Zurich"]),
+      (["belgium"], ["Europe/Brussels"]), (["portugal"], ["Europe/Lisbon"]),
+      (["sweden"], ["Europe/Stockholm"]), (["norway"], ["Europe/Oslo"]),
+      (["denmark"], ["Europe/Copenhagen"]), (["finland"], ["Europe/Helsinki"]),
+      (["greece"], ["Europe/Athens"]), (["turkey"], ["Europe/Istanbul"]),
+      (["ukraine"], ["Europe/Kyiv", "Europe/Kiev"]), (["russia"], ["Europe/Moscow"]),
+      (["korea", "south korea"], ["Asia/Seoul"]), (["singapore"], ["Asia/Singapore"]),
+      (["south africa"], ["Africa/Johannesburg"]), (["new zealand"], ["Pacific/Auckland"]),
+      (["hawaii"], ["Pacific/Honolulu"]), (["alaska"], ["America/Anchorage"]),
+      (["australia"], ["Australia/Sydney", "Australia/Perth"]),
+      (["canada"], ["America/Toronto", "America/Vancouver"]),
+      (["brazil"], ["America/Sao_Paulo"]), (["mexico"], ["America/Mexico_City"]),
+    ] as [([String], [String])] {
+      for name in names { out[name] = zones }
+    }
+    return out
+  }()
+
+  /// The zones a name that is no zone means when people say it so (an abbreviation the tz
+  /// database does not know, `PDT`; `Eastern`; a country, `India`), those this system has;
+  /// empty for other names.
+  public static func meantZones(_ name: String) -> [String] {
+    let said = name.lowercased().map { $0 == "_" ? " " : $0 }
+    let zones = abbreviationZones(name) + (spoken[String(said)] ?? [])
+    let known = zones.filter { lookUp($0) != nil }
+    // Europe/Kyiv or, in an older tz database, Europe/Kiev: one of them.
+    return zones.count == 2 && zones[0].hasPrefix("Europe/Ky") ? Array(known.prefix(1)) : known
+  }
+
   /// The zones an abbreviation the tz database does not know may mean (`PDT` →
   /// `America/Los_Angeles`), for an error's suggestion; empty for other names.
   public static func abbreviationZones(_ name: String) -> [String] {

@@ -154,15 +154,13 @@ extension SchedulingRequest {
       ? quarter : WhenSyntax.parse(options.from!, now: now, base: minute, zone: zone)
     guard let from = parsedFrom
     else {
-      throw ValidationError(
-        "--from '\(options.from ?? "")' is not a WHEN (try 2026-11-23, 2026-11-23T09:00, now, tomorrow, +1d)."
-      )
+      throw WhenWords.notAWhen(
+        "--from", options.from ?? "", examples: "2026-11-23, 2026-11-23T09:00, now, tomorrow, +1d")
     }
     guard let to = WhenSyntax.parse(options.to ?? "+7d", now: now, base: from, zone: zone)
     else {
-      throw ValidationError(
-        "--to '\(options.to ?? "")' is not a WHEN (try 2026-11-30, 2026-11-30T18:00, +3d, +2w)."
-      )
+      throw WhenWords.notAWhen(
+        "--to", options.to ?? "", examples: "2026-11-30, 2026-11-30T18:00, +3d, +2w")
     }
     guard from < to else {
       throw ValidationError("The window is empty: --to must be later than --from.")

@@ -1,3 +1,4 @@
+import ArgumentParser
 import FreeTimeCore
 
 #if canImport(Glibc)
@@ -44,5 +45,16 @@ enum WhenWords {
     guard hour < 24 else { return nil }
     let two = { (n: Int) in n < 10 ? "0\(n)" : "\(n)" }
     return ([hour] + (rest.isEmpty ? [0] : rest)).map(two).joined(separator: ":")
+  }
+
+  /// The error for a value of a WHEN option that is not one: the WHEN meant when it is almost
+  /// one (`+7days` → `+7d`, `2026/11/23` → `2026-11-23`), else `examples`.
+  static func notAWhen(_ option: String, _ text: String, examples: String) -> ValidationError {
+    let meant = WhenSyntax.suggestions(for: text)
+    if !meant.isEmpty {
+      return ValidationError(
+        "\(option) '\(text)' is not a WHEN; did you mean \(meant.joined(separator: " or "))?")
+    }
+    return ValidationError("\(option) '\(text)' is not a WHEN (try \(examples)).")
   }
 }

@@ -48,4 +48,28 @@ import Testing
     #expect(WorkingHours.parseDays("tues,thurs") == [2, 4])
     #expect(WorkingHours.parseDays("monx") == nil)
   }
+
+  @Test(arguments: [
+    ("2026-11-23T9:00", ["2026-11-23T09:00"]), ("2026/11/23", ["2026-11-23"]),
+    ("23.11.2026", ["2026-11-23"]), ("11/23/2026", ["2026-11-23"]),
+    ("03/04/2027", ["2027-04-03", "2027-03-04"]), ("20261123", ["2026-11-23"]),
+    ("2026-11-23 9:00", ["2026-11-23T09:00"]), ("2026-11-23T09", ["2026-11-23T09:00"]),
+    ("2026-11-23T0900", ["2026-11-23T09:00"]), ("2026-11-23 5pm", ["2026-11-23T17:00"]),
+    ("2026-11-23T09:00:00.000Z", ["2026-11-23T09:00:00Z"]),
+    ("2026-11-23T9:00+01:00", ["2026-11-23T09:00+01:00"]), ("+7days", ["+7d"]),
+    ("+1 week", ["+1w"]), ("+2 weeks", ["+2w"]), ("1w", ["+1w"]), ("3d", ["+3d"]),
+    ("+1 month", ["+1mo"]), ("in 3 days", ["+3d"]), ("+1.5h", ["+1h30m"]),
+  ])
+  func aWhenAlmostWritten(text: String, meant: [String]) {
+    #expect(WhenSyntax.suggestions(for: text) == meant)
+  }
+
+  /// A WHEN already, or nothing like one: no suggestion.
+  @Test(arguments: [
+    "2026-11-23", "+3d", "tomorrow", "next week", "2026-13-01", "31/02/2026", "x", "",
+    "2026-11-23T25:00", "7",
+  ])
+  func noWhenSuggestion(text: String) {
+    #expect(WhenSyntax.suggestions(for: text).isEmpty, "\(text)")
+  }
 }

@@ -146,6 +146,30 @@ extension AlmostRightTests {
     #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
   }
 
+  /// A WHEN almost written, in every WHEN option.
+  @Test(arguments: [
+    (["--from", "2026/11/23"], "did you mean 2026-11-23?"),
+    (["--from", "2026-11-23T9:00"], "did you mean 2026-11-23T09:00?"),
+    (["--from", "2026-11-23", "--to", "+7days"], "did you mean +7d?"),
+    (["--from", "2026-11-23", "--to", "1w"], "did you mean +1w?"),
+  ])
+  func aWhenAlmostWritten(arguments: [String], hint: String) throws {
+    let run = try Run.freetime([Self.alice] + arguments)
+    #expect(run.status == 2)
+    #expect(run.stderr.contains(hint), "\(run.stderr)")
+  }
+
+  @Test func aWhenAlmostWrittenInOtherCommands() throws {
+    let at = try Run.freetime([
+      "book", "--at", "2027-01-12 10am", "--duration", "30m", "--title", "X", Self.alice,
+    ])
+    #expect(at.stderr.contains("did you mean 2027-01-12T10:00?"), "\(at.stderr)")
+    let until = try Run.freetime([
+      "suggest", Self.alice, "--duration", "30m", "--repeat", "weekly", "--until", "+12 weeks",
+    ])
+    #expect(until.stderr.contains("did you mean +12w?"), "\(until.stderr)")
+  }
+
   @Test func aWhenInTwoWordsInOtherCommands() throws {
     let book = try Run.freetime([
       "book", "--at", "2027-01-12", "10:00", "--duration", "30m", "--title", "X", Self.alice,

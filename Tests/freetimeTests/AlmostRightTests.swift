@@ -314,6 +314,23 @@ extension AlmostRightTests {
     #expect(run.stderr.contains("Asia/Jerusalem"), "\(run.stderr)")
   }
 
+  /// The people file's hours and days, almost written, get the value meant too.
+  @Test(arguments: [
+    ("hours = \"9am-5pm\"", "did you mean 09:00-17:00?"),
+    ("days = \"weekdays\"", "did you mean mon-fri?"),
+    ("zone = \"Eastern\"", "did you mean America/New_York?"),
+  ])
+  func aPeopleFileValueAlmostWritten(line: String, hint: String) throws {
+    let path = NSTemporaryDirectory() + "almost-\(UUID().uuidString).toml"
+    let calendar = Run.packageRoot.appendingPathComponent(Self.alice).path
+    let text = "[people.alice]\ncalendars = [\"\(calendar)\"]\n\(line)\n"
+    _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let run = try Run.freetime(["alice", "--config", path])
+    #expect(run.status == 2)
+    #expect(run.stderr.contains(hint), "\(run.stderr)")
+  }
+
   /// `table` is every command's human format; `text` reads as it where there is one.
   @Test func theHumanFormatIsCalledTheSame() throws {
     let path = NSTemporaryDirectory() + "almost-\(UUID().uuidString).toml"

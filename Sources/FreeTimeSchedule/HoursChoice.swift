@@ -55,6 +55,12 @@ public struct HoursChoice: Equatable, Sendable {
           throw .usage(
             "--hours '\(entry)': write the times as HH:MM; did you mean \(named)\(close)?")
         }
+        if name == nil,
+          let named = SchedulingRequest.namedLike(
+            entry, isValue: { WorkingHours.parseSpans($0) != nil })
+        {
+          throw .usage("--hours '\(entry)' must be [NAME=]HH:MM-HH:MM; \(named)")
+        }
         throw .usage(
           "--hours '\(entry)' must be [NAME=]HH:MM-HH:MM[,HH:MM-HH:MM…], e.g. 09:00-17:00, 09:00-12:00,13:00-17:00, 22:00-06:00 or nina=10:00-18:00."
         )
@@ -64,6 +70,12 @@ public struct HoursChoice: Equatable, Sendable {
     for entry in days {
       let (name, text) = split(entry)
       guard let set = WorkingHours.parseDays(text) else {
+        if name == nil,
+          let named = SchedulingRequest.namedLike(
+            entry, isValue: { WorkingHours.parseDays($0) != nil })
+        {
+          throw .usage("--days '\(entry)' must be [NAME=]DAYS; \(named)")
+        }
         if let close = Self.writtenDays(text) {
           let named = name.map { "\($0)=" } ?? ""
           throw .usage(

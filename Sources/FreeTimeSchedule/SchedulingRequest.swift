@@ -81,6 +81,11 @@ public struct SchedulingRequest: Sendable {
       guard let eq = entry.firstIndex(of: "="),
         let z = Zone.lookUpGiven(String(entry[entry.index(after: eq)...]))
       else {
+        if !entry.contains("="),
+          let named = namedLike(entry, isValue: { Zone.lookUpGiven($0) != nil })
+        {
+          throw .usage("--zone '\(entry)' must be NAME=ZONE; \(named)")
+        }
         let zone = entry.split(separator: "=", maxSplits: 1).last.map(String.init) ?? entry
         throw .usage(
           "--zone '\(entry)' must be NAME=ZONE with a known zone, e.g. alice=Europe/Prague (\(zoneHint(zone)))."
@@ -93,6 +98,23 @@ public struct SchedulingRequest: Sendable {
       homeZones[name] = z
     }
     return homeZones
+  }
+
+  /// What a `NAME=VALUE` entry given without its `=` means (docs/GUIDE.md, Usage: Almost-right
+  /// values): `alice:VALUE` → `did you mean alice=VALUE?`; a value alone → that it needs the
+  /// calendar's name (`NAME=VALUE`). Nil when it is neither.
+  public static func namedLike(_ entry: String, isValue: (String) -> Bool) -> String? {
+    if let colon = entry.firstIndex(of: ":"), entry.first?.isLetter == true {
+      let name = entry[..<colon]
+      let value = String(entry[entry.index(after: colon)...])
+      // `mailto:` begins an address, not a name.
+      if name.lowercased() != "mailto",
+        name.allSatisfy({ $0.isLetter || $0.isNumber || "._-@".contains($0) }), isValue(value)
+      {
+        return "did you mean \(name)=\(value)?"
+      }
+    }
+    return isValue(entry) ? "give the calendar's name before it, e.g. alice=\(entry)" : nil
   }
 
   /// The warnings for `NAME=ZONE` entries (`--zone`) that give an abbreviation (`alice=IST`):
@@ -142,6 +164,9 @@ public struct SchedulingRequest: Sendable {
       guard let eq = entry.firstIndex(of: "="),
         ReadOptions.isOwnerAddress(String(entry[entry.index(after: eq)...]))
       else {
+        if !entry.contains("="), let named = namedLike(entry, isValue: ReadOptions.isOwnerAddress) {
+          throw .usage("--owner '\(entry)' must be NAME=ADDRESS; \(named)")
+        }
         throw .usage(
           "--owner '\(entry)' must be NAME=ADDRESS with an e-mail address, e.g. alice=alice@example.com."
         )

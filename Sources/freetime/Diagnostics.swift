@@ -78,6 +78,14 @@ enum Diagnostics {
       return text + ": write a DURATION as 30m, 1h30m or 90s; did you mean \(meant)?"
     }
     // Almost a number (`three`, `3.0`, `90%`): the number meant, or what a count is.
+    if kind == "n", text.contains("'--max-line-bytes "),
+      let meant = OptionChoice.bytes(String(value))
+    {
+      return text + ": use a whole number of bytes; did you mean \(meant)?"
+    }
+    if kind == "seconds", let meant = OptionChoice.seconds(String(value)) {
+      return text + ": use a number of seconds; did you mean \(meant)?"
+    }
     if kind == "n" || kind == "k", let meant = OptionChoice.number(String(value)) {
       return text + ": use a whole number; did you mean \(meant)?"
     }

@@ -35,6 +35,16 @@ enum OptionChoice {
   static func number(_ value: String) -> String? {
     let v = value.lowercased().filter { $0 != " " }
     if let n = words.firstIndex(of: v) { return String(n) }
+    // Thousands written out: `1,000`, `1_000`, `10k`, `1e3`.
+    let plain = v.filter { $0 != "," && $0 != "_" }
+    if plain != v, let n = Int(plain) { return String(n) }
+    if v.hasSuffix("k"), let n = Int(v.dropLast()), n < 1_000_000_000 { return String(n * 1000) }
+    if let e = v.firstIndex(of: "e"), let m = Int(v[..<e]), let x = Int(v[v.index(after: e)...]),
+      (0...9).contains(x)
+    {
+      let (n, overflow) = m.multipliedReportingOverflow(by: Int(pow10(x)))
+      if !overflow { return String(n) }
+    }
     if v.hasPrefix("+"), let n = Int(v.dropFirst()) { return String(n) }
     if let dot = v.firstIndex(of: "."), let n = Int(v[..<dot]),
       v[v.index(after: dot)...].allSatisfy({ $0 == "0" })
@@ -42,5 +52,36 @@ enum OptionChoice {
       return String(n)
     }
     return v != value && Int(v) != nil ? v : nil
+  }
+
+  private static func pow10(_ x: Int) -> Int { (0..<x).reduce(1) { n, _ in n * 10 } }
+
+  /// Bytes for a size with its unit (`16MiB`, `64KB`, `1M`), for `--max-line-bytes`.
+  static func bytes(_ value: String) -> String? {
+    let v = value.lowercased().filter { $0 != " " }
+    let units: [(String, Int)] = [
+      ("kib", 1024), ("mib", 1_048_576), ("gib", 1_073_741_824), ("kb", 1000),
+      ("mb", 1_000_000), ("gb", 1_000_000_000), ("k", 1024), ("m", 1_048_576), ("b", 1),
+    ]
+    for (unit, size) in units where v.hasSuffix(unit) {
+      guard let n = Int(v.dropLast(unit.count)), n > 0, n < 1_000_000 else { return nil }
+      return String(n * size)
+    }
+    return nil
+  }
+
+  /// Seconds for a `--cpu-budget` written as a DURATION (`5s`, `1m`, `1.5s`).
+  static func seconds(_ value: String) -> String? {
+    let v = value.lowercased().filter { $0 != " " }
+    for unit in ["seconds", "second", "secs", "sec", "s"] where v.hasSuffix(unit) {
+      let n = v.dropLast(unit.count)
+      if !n.isEmpty, Double(n) != nil { return String(n) }
+    }
+    if let s = DurationSyntax.parse(v)
+      ?? DurationSyntax.suggestion(for: v).flatMap(DurationSyntax.parse)
+    {
+      return String(s)
+    }
+    return nil
   }
 }

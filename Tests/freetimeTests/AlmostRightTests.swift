@@ -379,6 +379,23 @@ extension AlmostRightTests {
     #expect(run.stderr.contains(hint), "\(run.stderr)")
   }
 
+  @Test(arguments: [
+    (["--cpu-budget", "5s"], "did you mean 5?"),
+    (["--max-instances", "10k"], "did you mean 10000?"),
+    (["--max-instances", "1,000"], "did you mean 1000?"),
+    (["--max-line-bytes", "16MiB"], "did you mean 16777216?"),
+    (["--zone", "alice:Europe/Berlin"], "did you mean alice=Europe/Berlin?"),
+    (["--zone", "Europe/Berlin"], "give the calendar's name before it, e.g. alice=Europe/Berlin"),
+    (["--owner", "alice:a@example.com"], "did you mean alice=a@example.com?"),
+    (["--hours", "alice:09:00-17:00"], "did you mean alice=09:00-17:00?"),
+    (["--days", "alice:mon-fri"], "did you mean alice=mon-fri?"),
+  ])
+  func limitsAndNamedValuesAlmostWritten(arguments: [String], hint: String) throws {
+    let run = try Run.freetime([Self.alice] + arguments)
+    #expect(run.status == 2)
+    #expect(run.stderr.contains(hint), "\(run.stderr)")
+  }
+
   @Test func suggestCountAndOccurrences() throws {
     let count = try Run.freetime(["suggest", Self.alice, "--duration", "30m", "--count", "five"])
     #expect(count.stderr.contains("did you mean 5?"), "\(count.stderr)")

@@ -184,7 +184,8 @@ extension AlmostRightTests {
     #expect(until.stderr.contains("did you mean --until 2027-03-01T18:00?"), "\(until.stderr)")
   }
 
-  /// A real file named like a time stays a calendar.
+  /// A real file named like a time stays a calendar; in a directory without it, the same
+  /// command line is told the WHEN meant.
   @Test func aFileNamedLikeATimeIsACalendar() throws {
     let directory = NSTemporaryDirectory() + "almost-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -199,6 +200,12 @@ extension AlmostRightTests {
       stdin: nil, environment: environment, directory: URL(fileURLWithPath: directory))
     #expect(!run.stderr.contains("did you mean"), "\(run.stderr)")
     #expect(run.status == 0 || run.status == 1, "\(run.stderr)")
+    try FileManager.default.removeItem(atPath: directory + "/09:00")
+    let without = try Subprocess.run(
+      Run.binary.path, ["--from", "2026-11-23", "09:00", "--to", "2026-11-24", "--tz", "UTC"],
+      stdin: nil, environment: environment, directory: URL(fileURLWithPath: directory))
+    #expect(without.status == 2)
+    #expect(without.stderr.contains("did you mean --from 2026-11-23T09:00?"), "\(without.stderr)")
   }
 
   @Test(arguments: [

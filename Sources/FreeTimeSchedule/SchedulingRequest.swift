@@ -151,7 +151,13 @@ public struct SchedulingRequest: Sendable {
   /// means (`PDT`, `CEST`, `Eastern`, `India`), else close names, else examples.
   public static func zoneHint(_ name: String) -> String {
     let meant = Zone.meantZones(name)
-    let close = meant.isEmpty ? Zone.suggestions(for: name) : meant
+    // Never Etc/GMT+1 for gmt+1: the tz database's Etc/GMT+N is UTC−N.
+    let close =
+      meant.isEmpty
+      ? Zone.suggestions(for: name).filter {
+        !$0.hasPrefix("Etc/GMT+") && !$0.hasPrefix("Etc/GMT-")
+      }
+      : meant
     return close.isEmpty
       ? "try Europe/Prague, America/New_York, UTC"
       : "did you mean \(close.joined(separator: ", "))?"

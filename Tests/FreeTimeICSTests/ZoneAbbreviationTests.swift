@@ -14,6 +14,21 @@ import Testing
     #expect(Zone.lookUp(name) == nil)
   }
 
+  /// An offset from UTC or GMT in any case or with a blank is that offset, never Etc/GMT+1
+  /// (UTC−1).
+  @Test(arguments: [("utc+2", 7200), ("GMT +1", 3600), ("gmt-05:30", -19_800), ("UTC + 3", 10_800)])
+  func anOffsetInAnyCase(name: String, offset: Int) throws {
+    let zone = try #require(Zone.lookUpGiven(name))
+    #expect(zone.utcOffset(at: 0) == offset)
+  }
+
+  @Test func etcGMTIsToldItsSign() throws {
+    let note = try #require(Zone.abbreviationNote("Etc/GMT+1"))
+    #expect(note.contains("is UTC\u{2212}1"), "\(note)")
+    #expect(note.contains("write UTC+1"), "\(note)")
+    #expect(Zone.abbreviationNote("Etc/GMT") == nil)
+  }
+
   @Test(arguments: ["+25:00", "+", "-ab", "02:00"])
   func notAnOffset(name: String) {
     #expect(Zone.lookUpGiven(name) == nil)

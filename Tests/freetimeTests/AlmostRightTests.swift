@@ -262,8 +262,10 @@ extension AlmostRightTests {
     #expect(run.stderr.contains(hint), "\(run.stderr)")
   }
 
-  /// A bare offset reads as UTC+… does.
-  @Test(arguments: [("+02:00", "UTC+02:00"), ("-0500", "UTC-0500")])
+  /// A bare offset reads as UTC+… does; so does one in lower case or with a blank.
+  @Test(arguments: [
+    ("+02:00", "UTC+02:00"), ("-0500", "UTC-0500"), ("gmt+1", "GMT+1"), ("UTC +2", "UTC+2"),
+  ])
   func aBareOffsetIsAZone(tz: String, name: String) throws {
     let run = try Run.freetime(
       [Self.alice, "--tz", tz, "--from", "2026-11-23", "--to", "2026-11-24"],

@@ -7,8 +7,16 @@ import FreeTimeCore
 extension Zone {
   /// A zone as `lookUp` finds it, or a bare offset from UTC (`+02:00`, `-0500`, `+2`) as the
   /// fixed zone `UTC+02:00`, `UTC-0500`, `UTC+2`.
+  /// Also an offset from UTC or GMT in any case or with a blank (`utc+2`, `GMT +1`), read as
+  /// `UTC+2` and `GMT+1` are (never as the tz database's Etc/GMT+1, which is UTC−1).
   public static func lookUpGiven(_ name: String) -> Zone? {
     if let zone = lookUp(name) { return zone }
+    let compact = name.filter { $0 != " " }
+    let prefix = compact.prefix(3).uppercased()
+    if prefix == "UTC" || prefix == "GMT", compact.count > 3 {
+      let written = prefix + compact.dropFirst(3)
+      if gmtOffset(written) != nil { return named(written) }
+    }
     guard let sign = name.first, sign == "+" || sign == "-", gmtOffset("UTC" + name) != nil
     else { return nil }
     return named("UTC" + name)
@@ -115,7 +123,17 @@ extension Zone {
   /// What an abbreviation given as a zone is read as, and what the user more likely means, for
   /// a warning after `--tz EST` (`is read as UTC−5 all year; for New York's time use
   /// America/New_York`); nil for a name that is no abbreviation of the list.
+  /// Also the note for `Etc/GMT+1`, which is UTC−1: the tz database writes its sign reversed.
   public static func abbreviationNote(_ name: String) -> String? {
+    let lower = name.lowercased()
+    if lower.hasPrefix("etc/gmt+") || lower.hasPrefix("etc/gmt-"), let zone = lookUp(name) {
+      let offset = zone.utcOffset(at: 0)
+      guard offset != 0 else { return nil }
+      let said = String(UTCOffset.text(offset).dropFirst().dropLast())
+      let reversed = "UTC" + (offset < 0 ? "+" : "-") + String(said.dropFirst(4))
+      return
+        "is \(said) (the tz database writes Etc/GMT's sign reversed); for \(reversed) write \(reversed)"
+    }
     guard let places = abbreviations[name.uppercased()], let zone = lookUp(name) else {
       return nil
     }

@@ -63,12 +63,16 @@ public struct WorkingHours: Sendable, Hashable {
 
   /// `mon-fri`, `mon,wed,fri`, `sat-sun`, `fri-mon` (ranges wrap), or nil.
   public static func parseDays(_ text: String) -> Set<Int>? {
-    let names = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
+    let names = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+    // A name or its first three letters or more (`mon`, `tues`, `Thursday`): `mon–fri` with an
+    // en dash is no day, not Monday (docs/GUIDE.md, Usage: --days).
+    func day(_ end: Substring) -> Int? {
+      end.count >= 3 ? names.firstIndex { $0.hasPrefix(end) } : nil
+    }
     var days = Set<Int>()
     for item in text.lowercased().split(separator: ",") {
-      let ends = item.split(separator: "-").map { String($0.prefix(3)) }
-      guard (1...2).contains(ends.count), let a = names.firstIndex(of: ends[0]),
-        let b = names.firstIndex(of: ends.last!)
+      let ends = item.split(separator: "-")
+      guard (1...2).contains(ends.count), let a = day(ends[0]), let b = day(ends.last!)
       else { return nil }
       var d = a
       days.insert(d)

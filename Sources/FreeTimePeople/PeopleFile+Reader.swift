@@ -124,8 +124,11 @@ extension PeopleFile {
           var spans: [WorkingHours.Span] = []
           for text in try strings(value, at: at + [key]) {
             guard let parsed = WorkingHours.parseSpans(text) else {
+              let meant = WorkingHours.meantSpans(text).map { "; did you mean \($0)?" }
               throw failure(
-                at + [key], "'\(text)' is not HH:MM-HH:MM[,HH:MM-HH:MM…] (e.g. 09:00-17:00)")
+                at + [key],
+                "'\(text)' is not HH:MM-HH:MM[,HH:MM-HH:MM…]"
+                  + (meant ?? " (e.g. 09:00-17:00)"))
             }
             spans += parsed
           }
@@ -134,7 +137,10 @@ extension PeopleFile {
           var days = Set<Int>()
           for text in try strings(value, at: at + [key]) {
             guard let parsed = WorkingHours.parseDays(text) else {
-              throw failure(at + [key], "'\(text)' names no weekdays (e.g. mon-fri, mon,wed,fri)")
+              let meant = WorkingHours.meantDays(text).map { "; did you mean \($0)?" }
+              throw failure(
+                at + [key],
+                "'\(text)' names no weekdays" + (meant ?? " (e.g. mon-fri, mon,wed,fri)"))
             }
             days.formUnion(parsed)
           }

@@ -55,6 +55,12 @@ public struct HoursChoice: Equatable, Sendable {
           throw .usage(
             "--hours '\(entry)': write the times as HH:MM; did you mean \(named)\(close)?")
         }
+        if name == nil,
+          let named = SchedulingRequest.namedLike(
+            entry, isValue: { WorkingHours.parseSpans($0) != nil })
+        {
+          throw .usage("--hours '\(entry)' must be [NAME=]HH:MM-HH:MM; \(named)")
+        }
         throw .usage(
           "--hours '\(entry)' must be [NAME=]HH:MM-HH:MM[,HH:MM-HH:MM…], e.g. 09:00-17:00, 09:00-12:00,13:00-17:00, 22:00-06:00 or nina=10:00-18:00."
         )
@@ -64,6 +70,17 @@ public struct HoursChoice: Equatable, Sendable {
     for entry in days {
       let (name, text) = split(entry)
       guard let set = WorkingHours.parseDays(text) else {
+        if name == nil,
+          let named = SchedulingRequest.namedLike(
+            entry, isValue: { WorkingHours.parseDays($0) != nil })
+        {
+          throw .usage("--days '\(entry)' must be [NAME=]DAYS; \(named)")
+        }
+        if let close = Self.writtenDays(text) {
+          let named = name.map { "\($0)=" } ?? ""
+          throw .usage(
+            "--days '\(entry)' is not a list of weekdays; did you mean \(named)\(close)?")
+        }
         throw .usage(
           "--days '\(entry)' must be [NAME=]DAYS naming weekdays, e.g. mon-fri, mon,wed,fri, sat-sun or nina=tue-sat."
         )
@@ -79,29 +96,9 @@ public struct HoursChoice: Equatable, Sendable {
     return (String(entry[..<eq]), String(entry[entry.index(after: eq)...]))
   }
 
-  /// Ranges written with hours alone or an hour of one digit (`9-17`, `9:30-17`), as HH:MM
-  /// ranges (`09:00-17:00`, `09:30-17:00`) when that is what they say; nil otherwise.
-  static func written(_ text: String) -> String? {
-    func clock(_ end: Substring) -> String? {
-      let parts = end.split(separator: ":", omittingEmptySubsequences: false)
-      guard (1...2).contains(parts.count),
-        parts.allSatisfy({ p in p.allSatisfy(\.isASCII) && p.allSatisfy(\.isNumber) }),
-        let h = Int(parts[0]), (1...2).contains(parts[0].count), (0...24).contains(h)
-      else { return nil }
-      let m = parts.count == 2 ? Int(parts[1]) : 0
-      guard let m, parts.count == 1 || parts[1].count == 2, (0..<60).contains(m), h < 24 || m == 0
-      else { return nil }
-      return (h < 10 ? "0\(h)" : "\(h)") + ":" + (m < 10 ? "0\(m)" : "\(m)")
-    }
-    var ranges: [String] = []
-    for range in text.split(separator: ",", omittingEmptySubsequences: false) {
-      let ends = range.split(separator: "-", omittingEmptySubsequences: false)
-      guard ends.count == 2, let a = clock(ends[0]), let b = clock(ends[1]), a != b else {
-        return nil
-      }
-      ranges.append(a + "-" + b)
-    }
-    let out = ranges.joined(separator: ",")
-    return WorkingHours.parseSpans(out) != nil ? out : nil
-  }
+  /// The ranges `text` means when it is almost a `--hours` value (`WorkingHours.meantSpans`).
+  static func written(_ text: String) -> String? { WorkingHours.meantSpans(text) }
+
+  /// The days `text` means when it is almost a `--days` value (`WorkingHours.meantDays`).
+  static func writtenDays(_ text: String) -> String? { WorkingHours.meantDays(text) }
 }

@@ -38,6 +38,17 @@ public struct PeopleDirectory: Sendable {
     self.file = file
   }
 
+  /// Warnings for people whose `zone` is an abbreviation (`zone = "EST"`): what it is read as,
+  /// and the zone more likely meant (docs/GUIDE.md, Usage: zones).
+  public var zoneNotes: [String] {
+    guard let file else { return [] }
+    return file.people.values.sorted(by: { $0.name < $1.name }).compactMap { person in
+      guard let zone = person.zone, let note = Zone.abbreviationNote(zone) else { return nil }
+      let line = person.lines["zone"].map { ":\($0)" } ?? ""
+      return "\(file.path)\(line): people.\(person.name).zone \(zone) \(note)"
+    }
+  }
+
   /// Zones and addresses are the reader's to judge: a bad one fails naming file, line and key.
   private func checkValues() throws(ScheduleError) {
     guard let file else { return }
@@ -49,9 +60,10 @@ public struct PeopleDirectory: Sendable {
       return ScheduleError("\(place): \(kind).\(name).\(key): \(message)")
     }
     for person in file.people.values.sorted(by: { $0.name < $1.name }) {
-      if let zone = person.zone, Zone.lookUp(zone) == nil {
+      if let zone = person.zone, Zone.lookUpGiven(zone) == nil {
         throw fail(
-          "people", person.name, "zone", person.lines["zone"], "'\(zone)' is not a known time zone")
+          "people", person.name, "zone", person.lines["zone"],
+          "'\(zone)' is not a known time zone (\(SchedulingRequest.zoneHint(zone)))")
       }
       if let email = person.email, !ReadOptions.isOwnerAddress(email) {
         throw fail(

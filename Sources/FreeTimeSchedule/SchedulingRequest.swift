@@ -63,7 +63,7 @@ public struct SchedulingRequest: Sendable {
       }
       guard let person = people.person(source.name) else { continue }
       if readOptions.homeZones[source.name] == nil, let zone = person.zone {
-        readOptions.homeZones[source.name] = Zone.lookUp(zone)
+        readOptions.homeZones[source.name] = Zone.lookUpGiven(zone)
         readOptions.homeZonesFromFile.insert(source.name)
       }
       if readOptions.owners[source.name] == nil, let email = person.email {
@@ -79,8 +79,13 @@ public struct SchedulingRequest: Sendable {
     var homeZones: [String: Zone] = [:]
     for entry in entries {
       guard let eq = entry.firstIndex(of: "="),
-        let z = Zone.lookUp(String(entry[entry.index(after: eq)...]))
+        let z = Zone.lookUpGiven(String(entry[entry.index(after: eq)...]))
       else {
+        if !entry.contains("="),
+          let named = namedLike(entry, isValue: { Zone.lookUpGiven($0) != nil })
+        {
+          throw .usage("--zone '\(entry)' must be NAME=ZONE; \(named)")
+        }
         let zone = entry.split(separator: "=", maxSplits: 1).last.map(String.init) ?? entry
         throw .usage(
           "--zone '\(entry)' must be NAME=ZONE with a known zone, e.g. alice=Europe/Prague (\(zoneHint(zone)))."
@@ -93,6 +98,34 @@ public struct SchedulingRequest: Sendable {
       homeZones[name] = z
     }
     return homeZones
+  }
+
+  /// What a `NAME=VALUE` entry given without its `=` means (docs/GUIDE.md, Usage: Almost-right
+  /// values): `alice:VALUE` → `did you mean alice=VALUE?`; a value alone → that it needs the
+  /// calendar's name (`NAME=VALUE`). Nil when it is neither.
+  public static func namedLike(_ entry: String, isValue: (String) -> Bool) -> String? {
+    if let colon = entry.firstIndex(of: ":"), entry.first?.isLetter == true {
+      let name = entry[..<colon]
+      let value = String(entry[entry.index(after: colon)...])
+      // `mailto:` begins an address, not a name.
+      if name.lowercased() != "mailto",
+        name.allSatisfy({ $0.isLetter || $0.isNumber || "._-@".contains($0) }), isValue(value)
+      {
+        return "did you mean \(name)=\(value)?"
+      }
+    }
+    return isValue(entry) ? "give the calendar's name before it, e.g. alice=\(entry)" : nil
+  }
+
+  /// The warnings for `NAME=ZONE` entries (`--zone`) that give an abbreviation (`alice=IST`):
+  /// what it is read as, and the zone more likely meant (docs/GUIDE.md, Usage: zones).
+  public static func homeZoneNotes(_ entries: [String]) -> [String] {
+    entries.compactMap { entry in
+      guard let eq = entry.firstIndex(of: "="),
+        let note = Zone.abbreviationNote(String(entry[entry.index(after: eq)...]))
+      else { return nil }
+      return "--zone \(entry) \(note)"
+    }
   }
 
   /// `--quorum K` needs K required people at the least (a group counts each member).
@@ -114,9 +147,17 @@ public struct SchedulingRequest: Sendable {
     }
   }
 
-  /// What to try for an unknown zone name: close names, else examples.
+  /// What to try for an unknown zone name: the zones an abbreviation or a name people say
+  /// means (`PDT`, `CEST`, `Eastern`, `India`), else close names, else examples.
   public static func zoneHint(_ name: String) -> String {
-    let close = Zone.suggestions(for: name)
+    let meant = Zone.meantZones(name)
+    // Never Etc/GMT+1 for gmt+1: the tz database's Etc/GMT+N is UTC−N.
+    let close =
+      meant.isEmpty
+      ? Zone.suggestions(for: name).filter {
+        !$0.hasPrefix("Etc/GMT+") && !$0.hasPrefix("Etc/GMT-")
+      }
+      : meant
     return close.isEmpty
       ? "try Europe/Prague, America/New_York, UTC"
       : "did you mean \(close.joined(separator: ", "))?"
@@ -129,6 +170,9 @@ public struct SchedulingRequest: Sendable {
       guard let eq = entry.firstIndex(of: "="),
         ReadOptions.isOwnerAddress(String(entry[entry.index(after: eq)...]))
       else {
+        if !entry.contains("="), let named = namedLike(entry, isValue: ReadOptions.isOwnerAddress) {
+          throw .usage("--owner '\(entry)' must be NAME=ADDRESS; \(named)")
+        }
         throw .usage(
           "--owner '\(entry)' must be NAME=ADDRESS with an e-mail address, e.g. alice=alice@example.com."
         )

@@ -238,8 +238,8 @@ extension Freetime.Book {
   /// about (a booking there is kept: it may be on purpose).
   static func at(_ text: String, zone: Zone, now: Instant) throws -> Instant {
     guard let start = WhenSyntax.parse(text, now: now, base: now, zone: zone) else {
-      throw ValidationError(
-        "--at '\(text)' is not a WHEN (try 2026-11-23T16:00, 2026-11-23T16:00+01:00).")
+      throw WhenWords.notAWhen(
+        "--at", text, examples: "2026-11-23T16:00, 2026-11-23T16:00+01:00")
     }
     WallClock.warn("--at", text, start, zone: zone, taken: "booked at")
     if start < now {

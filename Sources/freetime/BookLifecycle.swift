@@ -114,7 +114,7 @@ extension Freetime.Book {
     var occurrence: (id: Instant, now: Interval)?
     if let text = lifecycle.occurrence {
       guard let id = WhenSyntax.parse(text, now: now, base: now, zone: zone) else {
-        throw ValidationError("--occurrence '\(text)' is not a WHEN (try 2026-12-01T15:00).")
+        throw WhenWords.notAWhen("--occurrence", text, examples: "2026-12-01T15:00")
       }
       guard meeting.master.rule != nil else {
         throw CommandError(

@@ -123,8 +123,7 @@ extension RepeatOptions {
   /// everywhere a WHEN is given: the occurrences that start at or before it are kept).
   static func until(_ text: String, zone: Zone, now: Instant) throws -> Instant {
     guard let instant = WhenSyntax.parse(text, now: now, base: now, zone: zone) else {
-      throw ValidationError(
-        "--until '\(text)' is not a WHEN (try 2027-03-01, 2027-03-01T17:00, +3mo).")
+      throw WhenWords.notAWhen("--until", text, examples: "2027-03-01, 2027-03-01T17:00, +3mo")
     }
     WallClock.warn("--until", text, instant, zone: zone)
     return instant

@@ -71,8 +71,10 @@ struct PeopleFileOptions: ParsableArguments {
     if config != nil && noConfig {
       throw ValidationError("Give --config FILE or --no-config, not both.")
     }
-    return try PeopleDirectory(
+    let people = try PeopleDirectory(
       config: config, noConfig: noConfig, environment: PeopleFileOptions.environment)
+    for note in people.zoneNotes { Diagnostics.warning(note) }
+    return people
   }
 
   /// What locates the people file: HOME and XDG_CONFIG_HOME.

@@ -6,12 +6,19 @@ import FreeTimeICS
 /// An option value from a fixed list, in any case (`--format JSON`, `--tentative Free`), as
 /// `--days` already reads weekday names.
 protocol CaselessArgument: ExpressibleByArgument, CaseIterable, RawRepresentable
-where RawValue == String {}
+where RawValue == String {
+  /// Other names of some values (`text` for a command's one human format, `table`).
+  static var aliases: [String: Self] { get }
+}
 
 extension CaselessArgument {
   init?(argument: String) {
-    self.init(rawValue: argument.lowercased())
+    guard let value = Self(rawValue: argument.lowercased()) ?? Self.aliases[argument.lowercased()]
+    else { return nil }
+    self = value
   }
+
+  static var aliases: [String: Self] { [:] }
 
   static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }

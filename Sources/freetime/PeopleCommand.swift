@@ -27,7 +27,7 @@ extension Freetime {
     @OptionGroup var peopleFile: PeopleFileOptions
 
     @Option(help: ArgumentHelp("Output format.", valueName: "format"))
-    var format: PeopleFormat = .text
+    var format: PeopleFormat = .table
 
     func run() throws {
       let people = try peopleFile.load()
@@ -137,6 +137,9 @@ extension Freetime {
 }
 
 /// `freetime people --format`.
+/// `table` is the human format's name in every command; `text` reads as it too (docs/GUIDE.md,
+/// Usage: --format).
 enum PeopleFormat: String, CaselessArgument {
-  case text, json
+  case table, json
+  static let aliases: [String: PeopleFormat] = ["text": .table]
 }

@@ -46,9 +46,10 @@ struct RepeatOptions: ParsableArguments {
       return
     }
     guard let repeatPeriod = RepeatPeriod(rawValue: period.lowercased()) else {
+      let meant = RepeatPeriod.meant(period).map { "; did you mean \($0.rawValue)?" } ?? "."
       throw ValidationError(
         "--repeat '\(period)' is not a period. Use one of: "
-          + RepeatPeriod.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+          + RepeatPeriod.allCases.map(\.rawValue).joined(separator: ", ") + meant)
     }
     if occurrences != nil && until != nil {
       throw ValidationError(

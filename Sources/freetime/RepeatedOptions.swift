@@ -20,6 +20,9 @@ enum RepeatedOptions {
     "--capacity",
   ]
 
+  /// Options whose value is a WHEN (docs/GUIDE.md, Usage: WHEN).
+  static let whenOptions: Set<String> = ["--from", "--to", "--at", "--until", "--occurrence"]
+
   /// Short names of options that take one value.
   static let short: [Character: String] = ["o": "--output"]
 
@@ -162,6 +165,12 @@ enum RepeatedOptions {
       } else if i < arguments.count {
         value = arguments[i]
         i += 1
+      }
+      if whenOptions.contains(name), i < arguments.count,
+        let meant = WhenWords.joined(value, arguments[i])
+      {
+        throw ValidationError(
+          "'\(arguments[i])' is not a calendar: a WHEN is one word; did you mean \(name) \(meant)?")
       }
       guard single.contains(name) else { continue }
       if let first = seen[name] {

@@ -9,8 +9,10 @@ import FreeTimeSchedule
 #endif
 
 /// `freetime replies --format`.
-enum RepliesFormat: String, CaseIterable, ExpressibleByArgument {
+/// `text` reads as `table` (docs/GUIDE.md, Usage: --format).
+enum RepliesFormat: String, CaselessArgument {
   case table, json
+  static let aliases: [String: RepliesFormat] = ["text": .table]
 }
 
 extension Freetime {

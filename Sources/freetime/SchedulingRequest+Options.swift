@@ -53,7 +53,7 @@ extension SchedulingRequest {
     // Busy time just outside the window still counts once --buffer pads it into the window.
     var readOptions = ReadOptions(
       window: Interval(range.start - buffer, range.end + buffer), defaultZone: zone,
-      homeZones: try SchedulingRequest.homeZones(reading?.zones ?? person?.zones ?? []),
+      homeZones: try SchedulingRequest.givenHomeZones(reading?.zones ?? person?.zones ?? []),
       tentative: reading?.tentative == .free ? .free : .busy,
       allDay: reading?.allDay == .free ? .free : .busy,
       maxInstances: reading?.maxInstances ?? ReadOptions.defaultMaxInstances)
@@ -98,7 +98,7 @@ extension SchedulingRequest {
       calendars.all.flatMap { try people.sources($0, role: .required) })
     var readOptions = ReadOptions(
       window: window, defaultZone: zone,
-      homeZones: try SchedulingRequest.homeZones(person.zones), maxInstances: 10_000_000)
+      homeZones: try SchedulingRequest.givenHomeZones(person.zones), maxInstances: 10_000_000)
     readOptions.owners = try SchedulingRequest.owners(person.owners)
     try SchedulingRequest.checkNames(
       sources,
@@ -112,17 +112,29 @@ extension SchedulingRequest {
     applyPeopleFile()
   }
 
+  /// `--zone NAME=ZONE` entries, an abbreviation among them warned about (docs/GUIDE.md, Usage:
+  /// zones).
+  static func givenHomeZones(_ entries: [String]) throws -> [String: Zone] {
+    let zones = try SchedulingRequest.homeZones(entries)
+    for note in SchedulingRequest.homeZoneNotes(entries) { Diagnostics.warning(note) }
+    return zones
+  }
+
   /// `--tz`, else `$TZ`, else the system zone (/etc/localtime), else UTC.
   static func zone(_ option: String?) throws -> Zone {
     if let option {
-      guard let zone = Zone.lookUp(option) else {
+      guard let zone = Zone.lookUpGiven(option) else {
         throw ValidationError(
           "--tz '\(option)' is not a known time zone (\(SchedulingRequest.zoneHint(option))).")
       }
+      if let note = Zone.abbreviationNote(option) { Diagnostics.warning("--tz \(option) \(note)") }
       return zone
     }
     if let env = getenv("TZ").map({ String(cString: $0) }), !env.isEmpty {
-      if let zone = Zone.lookUp(env) { return zone }
+      if let zone = Zone.lookUpGiven(env) {
+        if let note = Zone.abbreviationNote(env) { Diagnostics.warning("TZ=\(env) \(note)") }
+        return zone
+      }
       Diagnostics.warning(
         "TZ '\(Sanitize.text(env, limit: 60))' is not a known time zone; using the system zone \(Zone.system.name)"
       )
@@ -142,15 +154,13 @@ extension SchedulingRequest {
       ? quarter : WhenSyntax.parse(options.from!, now: now, base: minute, zone: zone)
     guard let from = parsedFrom
     else {
-      throw ValidationError(
-        "--from '\(options.from ?? "")' is not a WHEN (try 2026-11-23, 2026-11-23T09:00, now, tomorrow, +1d)."
-      )
+      throw WhenWords.notAWhen(
+        "--from", options.from ?? "", examples: "2026-11-23, 2026-11-23T09:00, now, tomorrow, +1d")
     }
     guard let to = WhenSyntax.parse(options.to ?? "+7d", now: now, base: from, zone: zone)
     else {
-      throw ValidationError(
-        "--to '\(options.to ?? "")' is not a WHEN (try 2026-11-30, 2026-11-30T18:00, +3d, +2w)."
-      )
+      throw WhenWords.notAWhen(
+        "--to", options.to ?? "", examples: "2026-11-30, 2026-11-30T18:00, +3d, +2w")
     }
     guard from < to else {
       throw ValidationError("The window is empty: --to must be later than --from.")

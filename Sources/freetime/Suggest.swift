@@ -42,8 +42,10 @@ struct SuggestOptions: ParsableArguments {
   }
 }
 
+/// `text` reads as `table` (docs/GUIDE.md, Usage: --format).
 enum SuggestFormat: String, CaselessArgument {
   case table, json, ndjson
+  static let aliases: [String: SuggestFormat] = ["text": .table]
 }
 
 extension Freetime {
@@ -152,8 +154,8 @@ extension Freetime {
       var until: Instant?
       if let text = repetition.until {
         guard let when = WhenSyntax.parse(text, now: now, base: range.start, zone: zone) else {
-          throw ValidationError(
-            "--until '\(text)' is not a WHEN (try 2027-03-01, 2027-03-01T18:00, +12w).")
+          throw WhenWords.notAWhen(
+            "--until", text, examples: "2027-03-01, 2027-03-01T18:00, +12w")
         }
         guard when >= range.start else {
           throw ValidationError("--until is before the window's start (--from).")

@@ -14,7 +14,7 @@ import Testing
     let slots = try Run.freetime([alice, "--format", "xml"])
     #expect(slots.stderr.contains("(freetime slots --help shows the options.)"))
     let color = try Run.freetime([alice, "--color=yes"])
-    #expect(color.stderr.contains("'auto', 'always' or 'never'"))
+    #expect(color.stderr.contains("Use one of: auto, always, never; did you mean always?"))
     #expect(!color.stderr.contains("WHEN"))
     let limit = try Run.freetime([alice, "--limit", "-1"] + day)
     #expect(limit.stderr.contains("--limit must be at least 1."), "\(limit.stderr)")

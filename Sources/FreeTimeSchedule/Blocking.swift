@@ -90,8 +90,9 @@ public enum Blocking {
 }
 
 /// Where the required people's working hours (`--hours`, `--days`, their own) meet in a
-/// window: the longest stretch inside everyone's hours, and whose hours bound it (README,
-/// Working hours). `suggest` and `slots --explain` say it when it is shorter than the meeting.
+/// window: the longest stretch inside everyone's hours, and whose hours bound it (docs/GUIDE.md,
+/// freetime suggest: when working hours are why nothing fits). `suggest` and `slots --explain`
+/// say it when it is shorter than the meeting.
 public struct CommonHours: Sendable {
   /// The longest stretch of the window inside every required person's hours; nil when two of
   /// them never overlap.

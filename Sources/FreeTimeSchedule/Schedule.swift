@@ -44,7 +44,7 @@ public enum Schedule {
       merged(minimum: 0), grid: grid, zone: request.zone, minimum: request.minimum)
   }
 
-  /// The best meetings of `duration` seconds (`freetime suggest`, README): everyone's free
+  /// The best meetings of `duration` seconds (`freetime suggest`, docs/GUIDE.md): everyone's free
   /// time as for slots, the comfort hours of each required person (`Person.comfort`), ranked
   /// by `Suggestions.best`. Returns the participants too (why there is none).
   public static func suggestions(

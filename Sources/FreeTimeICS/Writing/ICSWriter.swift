@@ -114,8 +114,8 @@ public enum ICSWriter {
   /// person's hours as they were given are beside it, and freetime reads those instead.
   public static let derivedAvailability = "X-FREETIME-DERIVED"
 
-  /// Each person's busy time as a VCALENDAR of their own (`freetime busy`, README): X-WR-CALNAME
-  /// (their name) and X-WR-TIMEZONE (their home zone, when they have one of their own, with a
+  /// Each person's busy time as a VCALENDAR of their own (`freetime busy`, docs/GUIDE.md):
+  /// X-WR-CALNAME (their name) and X-WR-TIMEZONE (their home zone, when they have one of their own, with a
   /// VTIMEZONE when it is no system zone); their own hours as they were given (Outlook's
   /// X-MS-OLK-WKHR*, X-FREETIME-HOURS and X-FREETIME-DAYS for the people file's, their
   /// VAVAILABILITYs' unavailable time as VAVAILABILITYs), and for other programs a

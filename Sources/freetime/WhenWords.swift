@@ -1,5 +1,6 @@
 import ArgumentParser
 import FreeTimeCore
+import FreeTimeICS
 
 #if canImport(Glibc)
   import Glibc
@@ -11,12 +12,33 @@ enum WhenWords {
   /// The one WHEN `date` and `next` mean together (`2026-11-23T09:00`), when `date` is a date
   /// (`2026-11-23`) and `next` a time of day (`09:00`, `9:00`, `09:00:30`, `9am`, `5:30pm`)
   /// that is not a file; nil otherwise.
+  ///
+  /// A day named by a word (`tomorrow 09:00`, `friday 14:00`, `today 5pm`) is that day's date
+  /// (in `TZ`, else the system's zone), with the time: a word alone is the day's midnight.
   static func joined(_ date: String, _ next: String) -> String? {
-    let day = date
-    guard day.utf8.count == 10, WhenSyntax.wallClock(day) != nil,
-      let time = timeOfDay(next), access(next, F_OK) != 0
+    guard let time = timeOfDay(next), access(next, F_OK) != 0 else { return nil }
+    if date.utf8.count == 10, WhenSyntax.wallClock(date) != nil { return date + "T" + time }
+    let word = date.lowercased()
+    guard !word.hasPrefix("+"), word != "now", word.allSatisfy({ $0.isLetter || $0 == " " })
     else { return nil }
-    return day + "T" + time
+    let zone = ProcessInfoZone.current
+    let now = Int64(Glibc.time(nil))
+    guard let midnight = WhenSyntax.parse(word, now: now, base: now, zone: zone) else {
+      return nil
+    }
+    let f = CivilTime.fields(LocalTimeResolver.civil(midnight, in: zone))
+    let two = { (n: Int) in n < 10 ? "0\(n)" : "\(n)" }
+    return "\(f.year)-\(two(f.month))-\(two(f.day))T" + time
+  }
+
+  /// The zone a day word is read in here, before the options are: `TZ`, else the system's.
+  private enum ProcessInfoZone {
+    static var current: Zone {
+      if let name = getenv("TZ").map({ String(cString: $0) }), let zone = Zone.named(name) {
+        return zone
+      }
+      return Zone.system
+    }
   }
 
   /// `HH:MM` or `HH:MM:SS` for a time of day as people write it, or nil.

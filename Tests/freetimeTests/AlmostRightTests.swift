@@ -146,6 +146,19 @@ extension AlmostRightTests {
     #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
   }
 
+  /// A day named by a word and a time as two words: the day's date (in TZ), with the time.
+  @Test func aDayWordAndATimeGiveTheDate() throws {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    let tomorrow = calendar.dateComponents(
+      [.year, .month, .day], from: Date().addingTimeInterval(86400))
+    let date = String(format: "%04d-%02d-%02d", tomorrow.year!, tomorrow.month!, tomorrow.day!)
+    let run = try Run.freetime(
+      [Self.alice, "--from", "tomorrow", "9am"], environment: ["TZ": "UTC"])
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("did you mean --from \(date)T09:00?"), "\(run.stderr)")
+  }
+
   /// A WHEN almost written, in every WHEN option.
   @Test(arguments: [
     (["--from", "2026/11/23"], "did you mean 2026-11-23?"),

@@ -313,7 +313,11 @@ extension AlmostRightTests {
   }
 
   /// A name people say for a zone gets that zone, not one spelt alike (Pacific/Easter).
-  @Test(arguments: [("Eastern", "America/New_York"), ("Germany", "Europe/Berlin")])
+  @Test(arguments: [
+    ("Eastern", "America/New_York"), ("Germany", "Europe/Berlin"), ("Mumbai", "Asia/Kolkata"),
+    ("Bangalore", "Asia/Kolkata"), ("Beijing", "Asia/Shanghai"),
+    ("San Francisco", "America/Los_Angeles"), ("NYC", "America/New_York"),
+  ])
   func aSpokenZoneName(tz: String, meant: String) throws {
     let run = try Run.freetime([Self.alice, "--tz", tz])
     #expect(run.status == 2)

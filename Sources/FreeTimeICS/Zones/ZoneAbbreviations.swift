@@ -97,6 +97,40 @@ extension Zone {
       (["australia"], ["Australia/Sydney", "Australia/Perth"]),
       (["canada"], ["America/Toronto", "America/Vancouver"]),
       (["brazil"], ["America/Sao_Paulo"]), (["mexico"], ["America/Mexico_City"]),
+      // Cities people name whose zone is named after another city (the tz database names a
+      // zone by its most populous city when the zone was made).
+      (
+        [
+          "mumbai", "bombay", "calcutta", "delhi", "new delhi", "bangalore", "bengaluru",
+          "chennai", "madras", "hyderabad", "pune",
+        ], ["Asia/Kolkata"]
+      ),
+      (["beijing", "peking", "shenzhen", "guangzhou", "hangzhou"], ["Asia/Shanghai"]),
+      (
+        [
+          "san francisco", "sf", "bay area", "silicon valley", "seattle", "portland", "san diego",
+          "san jose", "california",
+        ], ["America/Los_Angeles"]
+      ),
+      (
+        [
+          "nyc", "new york city", "boston", "washington", "washington dc", "dc", "atlanta", "miami",
+        ],
+        ["America/New_York"]
+      ),
+      (["austin", "dallas", "houston", "texas"], ["America/Chicago"]),
+      (["munich", "frankfurt", "hamburg", "cologne"], ["Europe/Berlin"]),
+      (["barcelona", "valencia", "seville"], ["Europe/Madrid"]), (["milan"], ["Europe/Rome"]),
+      (["geneva", "basel"], ["Europe/Zurich"]), (["osaka", "kyoto"], ["Asia/Tokyo"]),
+      (["montreal", "ottawa"], ["America/Toronto"]),
+      (["rio", "rio de janeiro"], ["America/Sao_Paulo"]),
+      (["tel aviv"], ["Asia/Jerusalem"]), (["abu dhabi"], ["Asia/Dubai"]),
+      (["cape town"], ["Africa/Johannesburg"]),
+      (["manchester", "edinburgh", "glasgow"], ["Europe/London"]),
+      (["krakow", "cracow"], ["Europe/Warsaw"]),
+      (["st petersburg", "saint petersburg"], ["Europe/Moscow"]),
+      (["wellington"], ["Pacific/Auckland"]), (["canberra"], ["Australia/Sydney"]),
+      (["saigon", "ho chi minh city"], ["Asia/Ho_Chi_Minh"]),
     ] as [([String], [String])] {
       for name in names { out[name] = zones }
     }

@@ -109,16 +109,19 @@ extension Freetime {
         freetime replies UID lists who answered.
 
         Examples:
-          freetime book --at 2026-11-24T15:00 --duration 1h --title "Design review" alice bob
-          freetime book --at 2026-11-24T15:00+01:00 --duration 30m --title Sync --room atlas \\
-            --add-to atlas alice bob -o invite.ics
+          freetime book --at 2026-11-24T15:00 --duration 1h --title "Design review" \\
+            alice bob
+          freetime book --at 2026-11-24T15:00+01:00 --duration 30m --title Sync \\
+            --room atlas --add-to atlas alice bob -o invite.ics
           freetime book --at 2026-11-24T15:00 --duration 1h --title Review --room any \\
             --capacity 6 --feature video @design
-          freetime book --at 2026-11-24T15:00 --duration 30m --title Sync --repeat weekly \\
-            --occurrences 10 --skip-conflicts alice bob
-          freetime book --at 2026-11-24T08:00 --at 2026-12-01T17:00 --rotate 2 --repeat weekly \\
-            --duration 1h --title "Team call" --tz Europe/London alice bob carol
-          freetime book --reschedule 1b9c…@freetime --at 2026-11-25T10:00 --add-to alice alice bob
+          freetime book --at 2026-11-24T15:00 --duration 30m --title Sync \\
+            --repeat weekly --occurrences 10 --skip-conflicts alice bob
+          freetime book --at 2026-11-24T08:00 --at 2026-12-01T17:00 --rotate 2 \\
+            --repeat weekly --duration 1h --title "Team call" --tz Europe/London \\
+            alice bob carol
+          freetime book --reschedule 1b9c…@freetime --at 2026-11-25T10:00 \\
+            --add-to alice alice bob
           freetime book --cancel 1b9c…@freetime --occurrence 2026-12-01T15:00 alice bob
         """
     )

@@ -77,9 +77,11 @@ extension Freetime {
 
         Examples:
           freetime suggest alice.ics bob.ics --duration 1h
-          freetime suggest @design --room atlas --duration 45m --count 5 --hours 09:00-17:00
+          freetime suggest @design --room atlas --duration 45m --count 5 \\
+            --hours 09:00-17:00
           freetime suggest team/*.ics --duration 30m --quorum 3 --format json
-          freetime suggest sf.ics ldn.ics blr.ics --duration 1h --repeat weekly --rotate 3
+          freetime suggest sf.ics ldn.ics blr.ics --duration 1h --repeat weekly \\
+            --rotate 3
         """
     )
 

@@ -353,6 +353,22 @@ import Testing
     }
   }
 
+  /// The examples of every --help stay whole at 80 columns: each line of an Examples block is a
+  /// command or its indented continuation, never the tail of one wrapped to column 0 (which
+  /// would not paste), and a line that goes on ends in ` \`.
+  @Test func helpExamplesPasteAtEightyColumns() throws {
+    for name in try Self.subcommands() {
+      let run = try Run.freetime([name, "--help"], environment: ["COLUMNS": "80"])
+      guard let block = run.stdout.components(separatedBy: "Examples:\n").dropFirst().first
+      else { continue }
+      let lines = block.components(separatedBy: "\n\n")[0].split(separator: "\n")
+      for (line, next) in zip(lines, lines.dropFirst() + [""]) {
+        #expect(line.hasPrefix("  "), "\(name): \(line)")
+        if next.hasPrefix("    ") { #expect(line.hasSuffix(" \\"), "\(name): \(line)") }
+      }
+    }
+  }
+
   /// The man page's SYNOPSIS has each subcommand's own arguments, and fits 80 columns.
   @Test func manSynopsisIsTrueAndFits() throws {
     let page = Run.packageRoot.appendingPathComponent("man/freetime.1").path

@@ -22,7 +22,7 @@ extension Double {
   }
 }
 
-// MARK: display width (docs/pending-displays.md)
+// MARK: display width (docs/GUIDE.md, Displays)
 
 extension Unicode.Scalar {
   /// The columns a terminal gives the scalar: 0 for combining marks and zero-width characters,
@@ -111,7 +111,7 @@ extension String {
   /// Each line of the text within `width` columns: a longer line is broken at spaces, its
   /// later lines indented `indent` columns more than it; a word wider than a line is broken
   /// where the line ends (nothing is lost). Freetime's displays keep within the terminal's
-  /// width this way (docs/pending-displays.md).
+  /// width this way (docs/GUIDE.md, Displays).
   public func wrapped(width: Int, indent: Int = 4) -> String {
     guard displayWidth > width || contains("\n") else { return self }
     return split(separator: "\n", omittingEmptySubsequences: false)
@@ -174,7 +174,7 @@ extension String {
   }
 }
 
-/// A UTC offset for people (docs/pending-displays.md).
+/// A UTC offset for people (docs/GUIDE.md, Displays).
 public enum UTCOffset {
   /// `(UTC−4)`, `(UTC+5:30)`, `(UTC+0)` for an offset of -14400, 19800 and 0 seconds: it
   /// follows a clock reading in a fold, where `01:00-04:00` would read as a range. The minus

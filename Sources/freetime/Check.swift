@@ -62,7 +62,7 @@ extension Freetime {
         }
       }
       // One line per finding for scripts; on a terminal, within its width
-      // (docs/pending-displays.md).
+      // (docs/GUIDE.md, Displays).
       let text =
         Terminal.size(of: 1) == nil ? findings.text : findings.text.wrapped(width: Terminal.columns)
       Output.writeAll(1, Array(text.utf8))

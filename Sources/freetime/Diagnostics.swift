@@ -102,7 +102,7 @@ enum Diagnostics {
   }
 
   /// A message on one line, for scripts that read standard error; on a terminal, broken at
-  /// spaces to its width with later lines indented (docs/pending-displays.md).
+  /// spaces to its width with later lines indented (docs/GUIDE.md, Displays).
   static func line(_ text: String) {
     var text = Output.terminalSafe(text)
     if let width = Terminal.size(of: 2) { text = text.wrapped(width: Swift.max(20, width)) }

@@ -92,7 +92,7 @@ struct Freetime: ParsableCommand {
           Output.writeAll(1, Completion.bashWithDefaultSubcommand(fullMessage(for: error)) + "\n")
           Glibc.exit(0)
         }
-        // --help on a terminal: within its width (docs/pending-displays.md).
+        // --help on a terminal: within its width (docs/GUIDE.md, Displays).
         let text = fullMessage(for: error)
         if Terminal.size(of: 1) != nil, text.contains("USAGE: freetime") {
           Output.writeAll(1, Terminal.fitHelp(text) + "\n")

@@ -3,7 +3,7 @@ import FreeTimeICS
 import FreeTimeSchedule
 
 /// Why no meeting fits when the people's working hours are the cause, and only the advice that
-/// would help (docs/pending-cli.md, When working hours are why nothing fits).
+/// would help (docs/GUIDE.md, freetime suggest: when working hours are why nothing fits).
 enum HoursAdvice {
   /// The reason and advice when the required people's hours (with their days) have no common
   /// stretch of `duration` in the window; nil when they have one (something else is why).

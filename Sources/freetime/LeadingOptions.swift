@@ -7,7 +7,7 @@ import FreeTimeSchedule
 #endif
 
 /// Options given before the subcommand, as git takes its global ones: `freetime --tz X suggest
-/// a b` is `freetime suggest --tz X a b` (docs/pending-cli.md, Where options go).
+/// a b` is `freetime suggest --tz X a b` (docs/GUIDE.md, Usage: where options go).
 enum LeadingOptions {
   /// `arguments` (the command line after the program's name) with the options before a
   /// subcommand name moved after it. Only when every argument before that name is an option

@@ -198,7 +198,7 @@ struct SuggestReport {
 enum Shell {
   /// A command line broken at spaces with `\` continuations so that no line is wider than
   /// `width` (after the three columns it is printed at), still one command for a shell
-  /// (docs/pending-displays.md): later lines are indented to `indent`; a word wider than a
+  /// (docs/GUIDE.md, Displays): later lines are indented to `indent`; a word wider than a
   /// line is broken inside with `\` and goes on at the line's start, as a shell joins it.
   static func wrap(_ words: [String], width: Int, indent: Int) -> String {
     let command = words.joined(separator: " ")

@@ -4,7 +4,7 @@ import FreeTimeCore
   import Glibc
 #endif
 
-/// The width human displays keep within (docs/pending-displays.md): the terminal's, when
+/// The width human displays keep within (docs/GUIDE.md, Displays): the terminal's, when
 /// standard output is one, else `COLUMNS`, else 80.
 enum Terminal {
   /// Each line of `text` within `width` columns, broken at spaces with later lines indented

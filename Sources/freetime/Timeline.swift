@@ -4,7 +4,7 @@ import FreeTimeSchedule
 
 /// `--format timeline`: a picture for the terminal, one block per day in --tz, a row per person
 /// and room and a row of common free time, a column per 15, 30 or 60 minutes of the hours
-/// anyone works (or of the whole day), within the terminal's width (docs/pending-displays.md).
+/// anyone works (or of the whole day), within the terminal's width (docs/GUIDE.md, Displays).
 struct Timeline {
   struct Row {
     var name: String
@@ -77,7 +77,7 @@ struct Timeline {
 
   /// The minutes a cell stands for and how many cells a line holds, for `width` columns: the
   /// finest of 15, 30 and 60 minutes that draws the day on one line, else 60 minutes on as
-  /// many lines as it takes (docs/pending-displays.md).
+  /// many lines as it takes (docs/GUIDE.md, Displays).
   static func scale(span: Int, room: Int) -> (step: Int, perLine: Int) {
     for step in [900, 1800, 3600] where (span + step - 1) / step <= room {
       return (step, room)

@@ -3,7 +3,7 @@ import Testing
 @testable import FreeTimeCore
 
 /// Display width, truncation and wrapping, and the UTC offset for people
-/// (docs/pending-displays.md).
+/// (docs/GUIDE.md, Displays).
 @Suite struct DisplayTextTests {
   @Test func displayWidthCountsColumns() {
     #expect("alice".displayWidth == 5)

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Every human display within the terminal's width (docs/pending-displays.md): the built
+/// Every human display within the terminal's width (docs/GUIDE.md, Displays): the built
 /// binary run in a pseudo-terminal of 60, 80 and 120 columns, standard output and standard
 /// error both on it, as a person meets them.
 @Suite struct DisplayWidthTests {

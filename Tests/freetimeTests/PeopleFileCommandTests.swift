@@ -146,7 +146,7 @@ import Testing
 
   @Test func peopleListsEveryone() throws {
     let config = try PeopleFileCommandTests.teamFile()
-    // A wide terminal: each line whole (docs/pending-displays.md).
+    // A wide terminal: each line whole (docs/GUIDE.md, Displays).
     let run = try Run.freetime(["people", "--config", config], environment: ["COLUMNS": "1000"])
     #expect(run.status == 0)
     #expect(run.stdout.contains("  alice  alice@example.com  09:00-12:00,13:00-17:30  mon-fri\n"))

@@ -77,7 +77,7 @@ import Testing
   /// `--explain` names the events only the owner's reply freed (each once per slot), and says
   /// which bounding events are tentative or out of office.
   @Test func explainNamesRepliesAndShowAs() throws {
-    // A wide terminal: each explanation on one line (docs/pending-displays.md).
+    // A wide terminal: each explanation on one line (docs/GUIDE.md, Displays).
     let replies = try Run.freetime(
       ["Fixtures/producers/google-replies.ics", "--explain"] + week,
       environment: ["COLUMNS": "1000"])

@@ -72,7 +72,7 @@ import Testing
   /// as none: exit 1 until the room answers the current version.
   @Test func tableNamesEveryAnswer() throws {
     let dir = try Self.inbox(Self.answers)
-    // A wide terminal: each line whole (docs/pending-displays.md).
+    // A wide terminal: each line whole (docs/GUIDE.md, Displays).
     let run = try Run.freetime(
       ["replies", Self.uid, dir, "--tz", "UTC"], environment: ["COLUMNS": "1000"])
     #expect(run.status == 1, "\(run.stderr)")

@@ -190,7 +190,7 @@ import Testing
 
   /// `freetime people` shows the new fields, in text and JSON.
   @Test func peopleShowsTheRoomFields() throws {
-    // A wide terminal: each line whole (docs/pending-displays.md).
+    // A wide terminal: each line whole (docs/GUIDE.md, Displays).
     let text = try Run.freetime(
       ["people"] + RoomQueryTests.config, environment: ["COLUMNS": "1000"])
     #expect(text.status == 0)

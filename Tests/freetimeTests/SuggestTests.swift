@@ -7,7 +7,7 @@ import Testing
   let week = ["--from", "2026-11-23", "--to", "2026-11-28", "--tz", "Europe/Prague"]
 
   @Test func tableShowsLocalTimesAndTheBookLine() throws {
-    // A wide terminal: each line whole (docs/pending-displays.md).
+    // A wide terminal: each line whole (docs/GUIDE.md, Displays).
     let run = try Run.freetime(
       ["suggest", "--duration", "1h", "--count", "2"] + team + week,
       environment: ["COLUMNS": "1000"])

@@ -53,7 +53,7 @@ import Testing
       json.stdout.contains(
         #""before": {"kind": "unknown", "person": "values-dtend-none", "file": "Fixtures/bad/values-dtend-none.ics", "line": 11, "uid": "dtendnone@freetime.test""#
       ), "\(json.stdout)")
-    // A wide terminal: each explanation on one line (docs/pending-displays.md).
+    // A wide terminal: each explanation on one line (docs/GUIDE.md, Displays).
     let table = try Run.freetime(
       [fixture] + window + ["--explain"], environment: ["COLUMNS": "1000"])
     #expect(

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// What a new user meets first: options where they put them, help that fits a terminal, and
-/// notes on calendars that are not quite calendars (docs/pending-cli.md).
+/// notes on calendars that are not quite calendars (docs/GUIDE.md).
 @Suite struct NewUserTests {
   static let alice = "Fixtures/team/alice.ics"
   static let bob = "Fixtures/team/bob.ics"

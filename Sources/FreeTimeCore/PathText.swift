@@ -42,20 +42,31 @@ public enum PathText {
     return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
   }
 
-  /// `.` and `name/..` taken out as the text reads; a `..` above a relative start stays.
+  /// `.` and `name/..` taken out as the text reads; a `..` above a relative start stays, and so
+  /// does one after a symbolic link (`link/..` is the link target's parent, which the text does
+  /// not say), so the tidy path names the same file.
   static func lexicalTidy(_ path: String) -> String {
     let absolute = path.hasPrefix("/")
     var parts: [Substring] = []
+    func joined() -> String {
+      let text = parts.joined(separator: "/")
+      return absolute ? "/" + text : (text.isEmpty ? "." : text)
+    }
     for part in path.split(separator: "/", omittingEmptySubsequences: true) {
       if part == "." { continue }
-      if part == "..", let last = parts.last, last != ".." {
+      if part == "..", let last = parts.last, last != "..", !isSymbolicLink(joined()) {
         parts.removeLast()
         continue
       }
       if part == ".." && absolute && parts.isEmpty { continue }
       parts.append(part)
     }
-    let joined = parts.joined(separator: "/")
-    return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+    return joined()
+  }
+
+  /// Whether `path` is a symbolic link (not followed).
+  private static func isSymbolicLink(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import FreeTimeCore
 import Testing
 
@@ -125,5 +126,20 @@ import Testing
     #expect(PathText.tidy("../fresh/sub/check", from: "/w/fresh") == "sub/check")
     #expect(PathText.tidy("/w/fresh/a/../b.ics", from: "/w/fresh") == "b.ics")
     #expect(PathText.tidy("../other/b.ics", from: "/w/fresh") == "../other/b.ics")
+  }
+
+  /// A `..` after a symbolic link stays: `link/..` is the parent of the link's target, which
+  /// the text does not say, and the tidy path must name the same file.
+  @Test func aParentAfterASymbolicLinkStays() throws {
+    let root = FileManager.default.temporaryDirectory.path + "/tidy-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(
+      atPath: root + "/real/sub", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: root + "/plain", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try FileManager.default.createSymbolicLink(
+      atPath: root + "/link", withDestinationPath: root + "/real/sub")
+    #expect(PathText.tidy(root + "/link/../x.ics", from: nil) == root + "/link/../x.ics")
+    #expect(PathText.tidy(root + "/plain/../x.ics", from: nil) == root + "/x.ics")
   }
 }

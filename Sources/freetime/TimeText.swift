@@ -8,22 +8,11 @@ enum TimeText {
     return (civil, CivilTime.fields(civil))
   }
 
-  static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-
-  static func date(_ f: CivilTime.Fields) -> String {
-    let y = f.year < 0 ? "-" + String(-f.year) : String(f.year)
-    return
-      "\(String(repeating: "0", count: Swift.max(0, 4 - y.count)))\(y)-\(two(f.month))-\(two(f.day))"
-  }
-
-  static func clock(_ f: CivilTime.Fields) -> String {
-    f.second == 0
-      ? "\(two(f.hour)):\(two(f.minute))" : "\(two(f.hour)):\(two(f.minute)):\(two(f.second))"
-  }
-
-  static func weekday(_ f: CivilTime.Fields) -> String {
-    ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][f.weekday]
-  }
+  // The parts of a reading, written once, for the reader's messages too (`HumanTime`).
+  static func two(_ n: Int) -> String { HumanTime.two(n) }
+  static func date(_ f: CivilTime.Fields) -> String { HumanTime.date(f) }
+  static func clock(_ f: CivilTime.Fields) -> String { HumanTime.clock(f) }
+  static func weekday(_ f: CivilTime.Fields) -> String { HumanTime.weekday(f) }
 
   /// `Mon 2026-11-23 09:00`, with the offset in a fold: `Sun 2026-11-01 01:30 (UTC−4)`.
   static func human(_ instant: Instant, zone: Zone) -> String {

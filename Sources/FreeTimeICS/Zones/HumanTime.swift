@@ -6,16 +6,26 @@ public enum HumanTime {
   /// `Mon 2026-11-23 09:00` on `zone`'s clock.
   public static func text(_ instant: Instant, zone: Zone) -> String {
     let f = CivilTime.fields(LocalTimeResolver.civil(instant, in: zone))
-    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-    let year = String(f.year)
-    let day = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][f.weekday]
-    let clock = "\(two(f.hour)):\(two(f.minute))" + (f.second == 0 ? "" : ":\(two(f.second))")
-    return
-      "\(day) \(String(repeating: "0", count: max(0, 4 - year.count)))\(year)-\(two(f.month))-\(two(f.day)) \(clock)"
+    return "\(weekday(f)) \(date(f)) \(clock(f))"
   }
 
-  /// `Mon 2026-11-23 00:00 – Mon 2026-11-30 00:00 UTC`: both ends, then the zone's name.
-  public static func span(_ interval: Interval, zone: Zone) -> String {
-    "\(text(interval.start, zone: zone)) – \(text(interval.end, zone: zone)) \(zone.name)"
+  /// `2026-11-23` (four digits of year at least; a year before 1 with its sign).
+  public static func date(_ f: CivilTime.Fields) -> String {
+    let y = f.year < 0 ? "-" + String(-f.year) : String(f.year)
+    return "\(String(repeating: "0", count: max(0, 4 - y.count)))\(y)-\(two(f.month))-\(two(f.day))"
   }
+
+  /// `09:00`, or `09:00:30` when the reading has seconds.
+  public static func clock(_ f: CivilTime.Fields) -> String {
+    f.second == 0
+      ? "\(two(f.hour)):\(two(f.minute))" : "\(two(f.hour)):\(two(f.minute)):\(two(f.second))"
+  }
+
+  /// `Mon`.
+  public static func weekday(_ f: CivilTime.Fields) -> String {
+    ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][f.weekday]
+  }
+
+  /// Two digits: `09`.
+  public static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 }

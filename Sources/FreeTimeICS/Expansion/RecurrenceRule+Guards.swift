@@ -90,32 +90,40 @@ extension RecurrenceRule {
 
   /// Shapes libical 3.0.16 expands wrongly (docs/LIBICAL.md): BYWEEKNO (also with WKST and
   /// negative week numbers) and FREQ=DAILY with a negative BYMONTHDAY. `ownInstances` expands
-  /// them instead, as long as they use no BYSETPOS, BYYEARDAY or numbered weekdays.
+  /// them instead, as long as they use no BYSETPOS, BYYEARDAY or numbered weekdays; and
+  /// `numberedSubDaily`.
   var libicalGetsWrong: Bool {
     let weekShape = frequency == .yearly && !byWeekNo.isEmpty
     let dailyShape = frequency == .daily && byMonthDay.contains { $0 < 0 }
-    return (weekShape || dailyShape) && bySetPos.isEmpty && byYearDay.isEmpty
-      && !hasDayPositions && !movesDays
+    return numberedSubDaily
+      || ((weekShape || dailyShape) && bySetPos.isEmpty && byYearDay.isEmpty
+        && !hasDayPositions && !movesDays)
+  }
+
+  /// A sub-daily rule with a numbered weekday (`FREQ=SECONDLY;BYDAY=-1SU`, which RFC 5545
+  /// §3.3.10 allows only in MONTHLY and YEARLY rules), otherwise of a shape `ownInstances`
+  /// expands: read as the weekday alone, as python-dateutil reads it (`RuleWalk` warns).
+  /// libical steps through every second of the window and matches none, for minutes a rule.
+  var numberedSubDaily: Bool {
+    frequency?.isSubDaily == true && hasDayPositions && bySetPos.isEmpty && byWeekNo.isEmpty
+      && isGregorian && !movesDays
   }
 
   /// Shapes `ownInstances` expands because it is much faster than libical's iterator (which
   /// makes several ICU calendar calls an instance): FREQ=DAILY and FREQ=WEEKLY without
   /// BYSETPOS, BYYEARDAY, BYWEEKNO or numbered weekdays (and WEEKLY without BYMONTHDAY), and
-  /// sub-daily rules without BYSETPOS (a numbered weekday read as the weekday), which libical
-  /// steps through period by period, matching or not (on an all-day DTSTART, `subDailyDates`). All-day DAILY and
+  /// sub-daily rules without BYSETPOS or numbered weekdays, which libical steps through period
+  /// by period, matching or not (on an all-day DTSTART, `subDailyDates`). All-day DAILY and
   /// WEEKLY series with BYHOUR, BYMINUTE or BYSECOND stay with libical, as does any RSCALE but
   /// GREGORIAN (RFC 7529: its months and days are another calendar's) and any SKIP that moves
   /// days. `OwnExpansionTests` checks them against libical's iterator (sub-daily ones against
   /// python-dateutil).
   func simpleShape(isDate: Bool) -> Bool {
-    guard bySetPos.isEmpty, byWeekNo.isEmpty, isGregorian, !movesDays else { return false }
-    // A numbered weekday in a sub-daily rule (`FREQ=SECONDLY;BYDAY=-1SU`, which RFC 5545
-    // §3.3.10 allows only in MONTHLY and YEARLY rules) is read as the weekday alone, as
-    // python-dateutil reads it; libical steps through every second of the window matching
-    // none, for minutes a rule (`RuleWalk` warns).
+    guard bySetPos.isEmpty, byWeekNo.isEmpty, !hasDayPositions, isGregorian, !movesDays else {
+      return false
+    }
     if frequency?.isSubDaily == true { return true }
-    guard !hasDayPositions, byYearDay.isEmpty,
-      !isDate || (byHour.isEmpty && byMinute.isEmpty && bySecond.isEmpty)
+    guard byYearDay.isEmpty, !isDate || (byHour.isEmpty && byMinute.isEmpty && bySecond.isEmpty)
     else { return false }
     return frequency == .daily || (frequency == .weekly && byMonthDay.isEmpty)
   }

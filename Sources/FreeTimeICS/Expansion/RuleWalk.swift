@@ -133,7 +133,7 @@ extension EventInterpreter {
       )
       return
     }
-    if rule.frequency?.isSubDaily == true && rule.hasDayPositions {
+    if rule.numberedSubDaily {
       warn(
         .rrule,
         "RRULE's BYDAY numbers a weekday, which RFC 5545 §3.3.10 allows only in MONTHLY and YEARLY rules; every such weekday is used"

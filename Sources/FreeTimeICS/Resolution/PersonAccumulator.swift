@@ -123,11 +123,16 @@ struct PersonAccumulator {
   /// sixth of the bytes.
   mutating func expect(bytes: Int) {
     guard bytes >= 1 << 22 else { return }
+    // At least doubling, as growing would, when a person's second big file asks for more.
+    func room(_ needed: Int, _ capacity: Int) -> Int {
+      needed > capacity ? max(needed, 2 * capacity) : 0
+    }
     let events = masters.entries.count + bytes / 128
-    masters.spans.reserveCapacity(masters.spans.count + min(bytes / 32, 1 << 26))
-    masters.entries.reserveCapacity(events)
-    masters.latest.reserveCapacity(events)
-    masters.uids.reserve(count: events, bytes: bytes / 6)
+    masters.spans.reserveCapacity(
+      room(masters.spans.count + min(bytes / 32, 1 << 26), masters.spans.capacity))
+    masters.entries.reserveCapacity(room(events, masters.entries.capacity))
+    masters.latest.reserveCapacity(room(events, masters.latest.capacity))
+    masters.uids.reserve(more: bytes / 128, bytes: bytes / 6)
   }
 
   /// Instances, overrides and free-busy periods kept so far.

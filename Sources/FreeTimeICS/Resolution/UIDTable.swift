@@ -43,12 +43,17 @@ struct UIDTable {
     }
   }
 
-  /// Room for the UIDs of about `count` events of `bytes` bytes of UID text, so that a big
-  /// calendar's texts are not copied each time the arrays grow (the pages reserved and never
-  /// used are never touched, so they cost no memory).
-  mutating func reserve(count: Int, bytes: Int) {
-    if count > ends.capacity { ends.reserveCapacity(count) }
-    if bytes > self.bytes.capacity { self.bytes.reserveCapacity(bytes) }
+  /// Room for the UIDs of about `count` more events with `more` bytes of UID text, so that a
+  /// big calendar's texts are not copied each time the arrays grow (the pages reserved and
+  /// never used are never touched, so they cost no memory).
+  mutating func reserve(more count: Int, bytes more: Int) {
+    // At least doubling, as growing would.
+    if ends.count + count > ends.capacity {
+      ends.reserveCapacity(max(ends.count + count, 2 * ends.capacity))
+    }
+    if bytes.count + more > bytes.capacity {
+      bytes.reserveCapacity(max(bytes.count + more, 2 * bytes.capacity))
+    }
   }
 
   /// The text of UID number `n`.

@@ -17,9 +17,7 @@ enum LeadingOptions {
   static func moved(_ arguments: [String]) throws -> [String] {
     guard let first = arguments.first, first.hasPrefix("-"), first != "-" else { return arguments }
     // `freetime --help suggest` is suggest's help, as `freetime help suggest` is.
-    if first == "-h" || first == "--help", arguments.count > 1,
-      Table.shared.options[arguments[1]] != nil
-    {
+    if first == "-h" || first == "--help", arguments.count > 1, isSubcommand(arguments[1]) {
       return [arguments[1], first] + arguments.dropFirst(2)
     }
     var i = 0
@@ -56,10 +54,13 @@ enum LeadingOptions {
     }
     guard i > 0, i < arguments.count else { return arguments }
     let name = arguments[i]
-    let table = Table.shared
-    guard let options = table.options[name], !isCalendar(name, options: arguments[..<i]) else {
+    // The subcommands' names first: the table of their options (argument-parser's description
+    // of every command, decoded) is made only when options do come before one.
+    guard isSubcommand(name), !isCalendar(name, options: arguments[..<i]) else {
       return arguments
     }
+    let table = Table.shared
+    guard let options = table.options[name] else { return arguments }
     for option in leading where !options.contains(option) {
       let takers = table.order.filter { table.options[$0]?.contains(option) == true }
       guard !takers.isEmpty else { continue }  // unknown anywhere: argument-parser says so
@@ -72,6 +73,11 @@ enum LeadingOptions {
       )
     }
     return [name] + arguments[..<i] + arguments[(i + 1)...]
+  }
+
+  /// Whether `word` names a subcommand (not `help`).
+  static func isSubcommand(_ word: String) -> Bool {
+    Freetime.configuration.subcommands.contains { $0.configuration.commandName == word }
   }
 
   /// Whether `name` (a subcommand's name after the leading options) is rather a calendar: a

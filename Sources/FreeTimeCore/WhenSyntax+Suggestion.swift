@@ -82,8 +82,8 @@ extension WhenSyntax {
   }
 
   /// `HH:MM` or `HH:MM:SS` and the offset after it (`z`, `+01:00`), for a time of day as
-  /// people write it: `9:00`, `09`, `0900`, `9am`, `5:30pm`, `09:00:00.000`.
-  private static func timeOfDay(_ t: Substring) -> (String, String)? {
+  /// people write it (lower case): `9:00`, `09`, `0900`, `9am`, `5:30pm`, `09:00:00.000`.
+  public static func timeOfDay(_ t: Substring) -> (String, String)? {
     var body = t
     var offset = ""
     if body.hasSuffix("z") {

@@ -167,7 +167,7 @@ enum RepeatedOptions {
         i += 1
       }
       if whenOptions.contains(name), i < arguments.count,
-        let meant = WhenWords.joined(value, arguments[i])
+        let meant = WhenWords.joined(value, arguments[i], tz: givenTZ(arguments))
       {
         throw ValidationError(
           "'\(arguments[i])' is not a calendar: a WHEN is one word; did you mean \(name) \(meant)?")
@@ -179,5 +179,14 @@ enum RepeatedOptions {
       }
       seen[name] = value
     }
+  }
+
+  /// The value of `--tz` on the command line, if it is there.
+  static func givenTZ(_ arguments: [String]) -> String? {
+    for (k, token) in arguments.enumerated() {
+      if token == "--tz", k + 1 < arguments.count { return arguments[k + 1] }
+      if token.hasPrefix("--tz=") { return String(token.dropFirst("--tz=".count)) }
+    }
+    return nil
   }
 }

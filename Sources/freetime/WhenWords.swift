@@ -14,59 +14,33 @@ enum WhenWords {
   /// that is not a file; nil otherwise.
   ///
   /// A day named by a word (`tomorrow 09:00`, `friday 14:00`, `today 5pm`) is that day's date
-  /// (in `TZ`, else the system's zone), with the time: a word alone is the day's midnight.
-  static func joined(_ date: String, _ next: String) -> String? {
+  /// in the zone of `--tz` (`tz`), else `TZ`, else the system's (as `SchedulingRequest.zone`
+  /// reads them, here without its warnings), with the time: a word alone is the day's midnight.
+  static func joined(_ date: String, _ next: String, tz: String? = nil) -> String? {
     guard let time = timeOfDay(next), access(next, F_OK) != 0 else { return nil }
     if date.utf8.count == 10, WhenSyntax.wallClock(date) != nil { return date + "T" + time }
     let word = date.lowercased()
     guard !word.hasPrefix("+"), word != "now", word.allSatisfy({ $0.isLetter || $0 == " " })
     else { return nil }
-    let zone = ProcessInfoZone.current
+    let zone =
+      tz.flatMap(Zone.lookUpGiven)
+      ?? getenv("TZ").flatMap { Zone.lookUpGiven(String(cString: $0)) } ?? Zone.system
     let now = Int64(Glibc.time(nil))
     guard let midnight = WhenSyntax.parse(word, now: now, base: now, zone: zone) else {
       return nil
     }
     let f = CivilTime.fields(LocalTimeResolver.civil(midnight, in: zone))
-    let two = { (n: Int) in n < 10 ? "0\(n)" : "\(n)" }
-    return "\(f.year)-\(two(f.month))-\(two(f.day))T" + time
+    return HumanTime.date(f) + "T" + time
   }
 
-  /// The zone a day word is read in here, before the options are: `TZ`, else the system's.
-  private enum ProcessInfoZone {
-    static var current: Zone {
-      if let name = getenv("TZ").map({ String(cString: $0) }), let zone = Zone.named(name) {
-        return zone
-      }
-      return Zone.system
-    }
-  }
-
-  /// `HH:MM` or `HH:MM:SS` for a time of day as people write it, or nil.
+  /// `HH:MM` or `HH:MM:SS` for a word that is a time of day as people write it (`09:00`,
+  /// `9:00`, `09:00:30`, `9am`, `5:30pm`; a bare number is not one here), or nil.
   static func timeOfDay(_ text: String) -> String? {
-    var s = Substring(text.lowercased())
-    var shift: Int? = nil
-    if s.hasSuffix("am") || s.hasSuffix("pm") {
-      shift = s.hasSuffix("pm") ? 12 : 0
-      s = s.dropLast(2)
-    }
-    let parts = s.split(separator: ":", omittingEmptySubsequences: false)
-    guard (1...3).contains(parts.count), parts.count > 1 || shift != nil,
-      parts.allSatisfy({
-        !$0.isEmpty && $0.count <= 2 && $0.allSatisfy { $0.isASCII && $0.isNumber }
-      }),
-      var hour = Int(parts[0])
+    let word = text.lowercased()
+    guard word.contains(":") || word.hasSuffix("am") || word.hasSuffix("pm"),
+      let (clock, offset) = WhenSyntax.timeOfDay(Substring(word)), offset.isEmpty
     else { return nil }
-    let rest = parts.dropFirst().map { Int($0)! }
-    guard parts.dropFirst().allSatisfy({ $0.count == 2 }), rest.allSatisfy({ $0 < 60 }) else {
-      return nil
-    }
-    if let shift {
-      guard (1...12).contains(hour) else { return nil }
-      hour = hour % 12 + shift
-    }
-    guard hour < 24 else { return nil }
-    let two = { (n: Int) in n < 10 ? "0\(n)" : "\(n)" }
-    return ([hour] + (rest.isEmpty ? [0] : rest)).map(two).joined(separator: ":")
+    return clock
   }
 
   /// The error for a value of a WHEN option that is not one: the WHEN meant when it is almost

@@ -83,14 +83,23 @@ enum HoursAdvice {
       // Hours read for the window only (a VAVAILABILITY): a week or more has seen every day's.
       if request.window.duration < 7 * 86_400 { hints.append("a wider window (--from, --to)") }
     }
-    let required = participants.filter { $0.role == .required }.count
-    if request.quorum == nil && required > 2,
-      Merger(minimum: needed).quorum(participants, atLeast: required - 1, window: request.window)
-        .contains(where: { $0.interval.duration >= needed })
-    {
-      hints.append("--quorum \(required - 1)")
+    if let quorum = quorumHint(participants, request: request, needed: needed) {
+      hints.append(quorum)
     }
     return hints
+  }
+
+  /// `--quorum N-1` when all but one of the required people do have `needed` seconds together
+  /// (and no quorum was asked for, among three or more): only advice that would find a time.
+  static func quorumHint(
+    _ participants: [Participant], request: SchedulingRequest, needed: Int64
+  ) -> String? {
+    let required = participants.filter { $0.role == .required }.count
+    guard request.quorum == nil && required > 2,
+      Merger(minimum: needed).quorum(participants, atLeast: required - 1, window: request.window)
+        .contains(where: { $0.interval.duration >= needed })
+    else { return nil }
+    return "--quorum \(required - 1)"
   }
 
   /// `alice`, `alice and bob`, `alice, bob and carol`.

@@ -149,12 +149,10 @@ struct SuggestReport {
     }
     var hints = ["a longer window (--to)", "a shorter --duration"]
     // Only what would help: a quorum that finds the time, unknown time that is in the way.
-    if request.quorum == nil && required > 2,
-      Merger(minimum: duration.seconds).quorum(
-        participants, atLeast: required - 1, window: request.window
-      ).contains(where: { $0.interval.duration >= duration.seconds })
+    if let quorum = HoursAdvice.quorumHint(
+      participants, request: request, needed: duration.seconds)
     {
-      hints.insert("--quorum \(required - 1)", at: 0)
+      hints.insert(quorum, at: 0)
     }
     if request.unknownIsBusy
       && people.contains(where: { $0.unknownTime.contains { $0.overlaps(request.window) } })

@@ -221,6 +221,36 @@ import Testing
     """
   }
 
+  /// One reader reads a person's files in turn (`FileReader.reuse`): nothing of a file carries
+  /// into the next, neither its zones, nor a warning given once a file, nor its calendars.
+  @Test(arguments: [false, true])
+  func nothingOfOneFileCarriesIntoTheNext(readAhead: Bool) throws {
+    let dir = try Self.newDirectory()
+    let a =
+      "BEGIN:VCALENDAR\nVERSION:2.0\n\(Self.fixedZone)\n\(Self.event("a"))\nEND:VCALENDAR\nnotes\n"
+    // b names My/Zone without defining it.
+    let b = "BEGIN:VCALENDAR\nVERSION:2.0\n\(Self.event("b"))\nEND:VCALENDAR\nnotes\n"
+    _ = FileManager.default.createFile(atPath: dir + "/a.ics", contents: Data(a.utf8))
+    _ = FileManager.default.createFile(atPath: dir + "/b.ics", contents: Data(b.utf8))
+    let p = try Read.read(
+      dir, kind: .directory(dir), from: "2026-11-01", to: "2026-11-05", readAhead: readAhead)
+    let outside = p.diagnostics.filter { $0.message.contains("outside a VCALENDAR") }
+    #expect(outside.map(\.file) == [dir + "/a.ics", dir + "/b.ics"])
+    // b's DTSTART and DTEND (lines 6 and 7) name a zone b does not define.
+    let unknown = p.diagnostics.filter { $0.message.contains("unknown time zone 'My/Zone'") }
+    #expect(unknown.map(\.file) == [dir + "/b.ics", dir + "/b.ics"])
+    #expect(unknown.map(\.line) == [6, 7])
+
+    // A file after a calendar that is no calendar is an error naming it.
+    _ = FileManager.default.createFile(atPath: dir + "/c.ics", contents: Data("notes\n".utf8))
+    #expect {
+      try Read.read(
+        dir, kind: .directory(dir), from: "2026-11-01", to: "2026-11-05", readAhead: readAhead)
+    } throws: { error in
+      (error as? ReadError)?.file == dir + "/c.ics"
+    }
+  }
+
   /// A CR inside a line of a VTIMEZONE is a control character the scanner removes and warns
   /// about: the warning comes in every file (the text is not taken as one met before).
   @Test func aCarriageReturnInsideAVTIMEZONELineWarnsInEveryFile() throws {

@@ -5,7 +5,7 @@ import FreeTimeCore
 /// (`FileReader.reader`): what the readers keep from one component to the next. Each reads in
 /// its VCALENDAR (`CalendarScope`) into the person (`PersonAccumulator`).
 struct ComponentReader {
-  let file: String
+  private(set) var file: String
   /// Which of the person's arguments the file belongs to (`Readability`).
   var source = 0
   let options: ReadOptions
@@ -33,6 +33,18 @@ struct ComponentReader {
     self.file = file
     self.options = options
     self.home = AwaitingHome(override: homeOverride)
+  }
+
+  /// The reader of the person's next file (`FileReader.reuse`): nothing of this one waits.
+  mutating func reuse(file: String, source: Int) {
+    precondition(home.components.isEmpty, "a file whose components wait is not read over")
+    self.file = file
+    self.source = source
+    home.decided = false
+    home.instancesAdded = 0
+    noted = Noted()
+    lastContext = nil
+    quietZone = nil
   }
 
   func error(_ line: Int?, _ message: String) -> ReadError {

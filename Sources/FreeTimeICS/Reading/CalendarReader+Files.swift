@@ -157,7 +157,7 @@ extension CalendarReader {
     defer { Watchdog.shared.finish(watch) }
     return try readStream(
       &scanner, displayName: displayName, home: home, owner: owner, options: options,
-      source: source, into: &person, watch: watch)
+      source: source, into: &person, watch: watch, reader: &buffers.reader)
   }
 
   /// Reads a file `FilePrefetch` read ahead, as `readStream(fd:…)` reads it from its descriptor.
@@ -175,18 +175,44 @@ extension CalendarReader {
     defer { Watchdog.shared.finish(watch) }
     return try readStream(
       &scanner, displayName: displayName, home: home, owner: owner, options: options,
-      source: source, into: &person, watch: watch)
+      source: source, into: &person, watch: watch, reader: &buffers.reader)
   }
 
   /// Feeds every content line of `scanner` to a `FileReader`; scanner failures become
-  /// `ReadError`s naming the file and line.
+  /// `ReadError`s naming the file and line. `reader` is the reader of the person's last file
+  /// when nothing of it waited (`FileReader.reuse`), and this file's afterwards.
   static func readStream(
     _ scanner: inout LineScanner, displayName: String, home: Zone?, owner: OwnerHint,
     options: ReadOptions, source: Int = 0, into person: inout PersonAccumulator,
-    watch: Watchdog.Watch? = nil
+    watch: Watchdog.Watch? = nil, reader spare: inout FileReader?
   ) throws -> [FileReader] {
-    var file = FileReader(file: displayName, options: options, homeOverride: home, owner: owner)
-    file.reader.source = source
+    // One person's files share their options, owner and home zone. The reader is used where it
+    // is, never copied: a copy retains each of its parts.
+    if spare == nil || spare!.homeOverride !== home {
+      spare = FileReader(file: displayName, options: options, homeOverride: home, owner: owner)
+      spare!.reader.source = source
+    } else {
+      spare!.reuse(file: displayName, source: source)
+    }
+    do {
+      try readLines(&scanner, file: &spare!, into: &person, watch: watch)
+    } catch {
+      spare = nil
+      throw error
+    }
+    guard !spare!.reader.home.components.isEmpty else { return [] }
+    var file = spare.take()!
+    file.watch = nil
+    file.reader.home.instancesAdded =
+      person.instanceCount - (file.instancesBefore ?? person.instanceCount)
+    return [file]
+  }
+
+  private static func readLines(
+    _ scanner: inout LineScanner, file: inout FileReader, into person: inout PersonAccumulator,
+    watch: Watchdog.Watch?
+  ) throws {
+    let (displayName, options) = (file.file, file.options)
     file.watch = watch
     var lines = 0
     // A VTIMEZONE being read line by line (`FileReader.passOverKnownTimeZone`).
@@ -230,11 +256,6 @@ extension CalendarReader {
     // The last component's line buffers go to the person's next file.
     file.component.releaseLines()
     scanner.recycle(&file.component.recycled)
-    guard !file.reader.home.components.isEmpty else { return [] }
-    file.watch = nil
-    file.reader.home.instancesAdded =
-      person.instanceCount - (file.instancesBefore ?? person.instanceCount)
-    return [file]
   }
 }
 

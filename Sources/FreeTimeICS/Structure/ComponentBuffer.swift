@@ -30,6 +30,14 @@ struct ComponentBuffer {
     lines = []
   }
 
+  /// Starts again for the next file of the person, its storage kept (`FileReader.reuse`).
+  /// Its lines went to `recycled` at the end of the last file (`releaseLines`), and `start`
+  /// begins each component's state.
+  mutating func reuse() {
+    name = ""
+    skipDepth = 0
+  }
+
   /// Keeps a line of the component.
   mutating func keep(_ line: ContentLine) {
     lines.append(line)

@@ -34,6 +34,23 @@ struct FileReader {
     stack.reserveCapacity(4)
   }
 
+  /// Makes this reader, whose file was read to its end with nothing left waiting for the home
+  /// zone, the reader of the person's next file: what belongs to a file starts again, and the
+  /// storage of its arrays is kept (a vdir's thousands of files would each make and free them).
+  /// Its `calendar` is begun anew at the file's first BEGIN (`startCalendar`), before anything
+  /// reads it.
+  mutating func reuse(file: String, source: Int) {
+    reader.reuse(file: file, source: source)
+    stack.removeAll(keepingCapacity: true)
+    component.reuse()
+    calendars = 0
+    sawContent = false
+    warnedOutside = false
+    instancesBefore = nil
+    watch = nil
+    timeZoneBegun = false
+  }
+
   var file: String { reader.file }
   var options: ReadOptions { reader.options }
   /// `--zone`'s zone for the person (or the people file's), if any.

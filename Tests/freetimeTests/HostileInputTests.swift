@@ -99,6 +99,19 @@ import Testing
     #expect(run.stderr.contains("of CPU time"))
     #expect(run.stderr.contains("--cpu-budget raises the limit"))
     #expect(run.stdout.isEmpty)
+
+    // In a directory the thread's watch goes from file to file: the file over its budget is
+    // named, not the one read before it.
+    let dir = Temp.directory + "/watch-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let small = calendar(
+      "BEGIN:VEVENT\r\nUID:s@test\r\nDTSTART:20261124T100000Z\r\nDURATION:PT30M\r\nEND:VEVENT\r\n")
+    try small.write(toFile: dir + "/a.ics", atomically: false, encoding: .utf8)
+    try String(contentsOfFile: path, encoding: .utf8).write(
+      toFile: dir + "/b.ics", atomically: false, encoding: .utf8)
+    let inDirectory = try Run.freetime([dir, "--cpu-budget", "0.001"] + window)
+    #expect(inDirectory.status == 2)
+    #expect(inDirectory.stderr.hasPrefix("freetime: error: \(dir)/b.ics:"))
   }
 
   /// A rule naming no real date would send libical searching second by second until 2582; it

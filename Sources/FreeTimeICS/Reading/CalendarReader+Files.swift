@@ -152,9 +152,7 @@ extension CalendarReader {
     person.expect(bytes: size)
     scanner.checksUTF8 = options.lint
     scanner.maxLineBytes = options.limits.lineBytes
-    let watch = Watchdog.shared.watch(
-      file: displayName, budget: options.limits.cpuSeconds, size: size)
-    defer { Watchdog.shared.finish(watch) }
+    let watch = buffers.watch(file: displayName, budget: options.limits.cpuSeconds, size: size)
     return try readStream(
       &scanner, displayName: displayName, home: home, owner: owner, options: options,
       source: source, into: &person, watch: watch, reader: &buffers.reader)
@@ -170,9 +168,8 @@ extension CalendarReader {
     scanner.checksUTF8 = options.lint
     scanner.maxLineBytes = options.limits.lineBytes
     options.progress?.add(bytes.count)
-    let watch = Watchdog.shared.watch(
+    let watch = buffers.watch(
       file: displayName, budget: options.limits.cpuSeconds, size: bytes.count)
-    defer { Watchdog.shared.finish(watch) }
     return try readStream(
       &scanner, displayName: displayName, home: home, owner: owner, options: options,
       source: source, into: &person, watch: watch, reader: &buffers.reader)

@@ -30,44 +30,48 @@ public enum CalendarReader {
     var person = PersonAccumulator(window: options.window)
     var waiting: [FileReader] = []
     var buffers = ScanBuffers()
-    for (index, kind) in source.kinds.enumerated() {
-      switch kind {
-      case .standardInput:
-        waiting += try readStream(
-          fd: 0, displayName: "<stdin>", home: home, owner: owner, options: options,
-          source: index, into: &person, buffers: &buffers)
-      case .file(let path):
-        waiting += try readFile(
-          path, home: home, owner: owner, options: options, source: index, into: &person,
-          buffers: &buffers)
-      case .directory(let path):
-        let files = try calendarFiles(in: path)
-        let opener = DirectoryOpener()
-        guard readAhead, files.count > 1 else {
-          for file in files {
-            waiting += try readFile(
-              file, home: home, owner: owner, options: options, source: index, into: &person,
-              buffers: &buffers, opener: opener)
-          }
-          continue
-        }
-        let ahead = FilePrefetch(files)
-        ahead.start()
-        defer { ahead.stop() }
-        for c in 0..<ahead.chunks {
-          let loaded = ahead.take(c)
-          for (k, i) in ahead.range(c).enumerated() {
-            if case .bytes(let bytes) = loaded?[k] {
-              waiting += try readLoaded(
-                bytes, displayName: files[i], home: home, owner: owner, options: options,
-                source: index, into: &person, buffers: &buffers)
-            } else {
+    do {
+      // The watchdog watches the thread file after file, and no longer once they are read.
+      defer { buffers.finishWatch() }
+      for (index, kind) in source.kinds.enumerated() {
+        switch kind {
+        case .standardInput:
+          waiting += try readStream(
+            fd: 0, displayName: "<stdin>", home: home, owner: owner, options: options,
+            source: index, into: &person, buffers: &buffers)
+        case .file(let path):
+          waiting += try readFile(
+            path, home: home, owner: owner, options: options, source: index, into: &person,
+            buffers: &buffers)
+        case .directory(let path):
+          let files = try calendarFiles(in: path)
+          let opener = DirectoryOpener()
+          guard readAhead, files.count > 1 else {
+            for file in files {
               waiting += try readFile(
-                files[i], home: home, owner: owner, options: options, source: index,
-                into: &person, buffers: &buffers, opener: opener)
+                file, home: home, owner: owner, options: options, source: index, into: &person,
+                buffers: &buffers, opener: opener)
             }
+            continue
           }
-          ahead.done()
+          let ahead = FilePrefetch(files)
+          ahead.start()
+          defer { ahead.stop() }
+          for c in 0..<ahead.chunks {
+            let loaded = ahead.take(c)
+            for (k, i) in ahead.range(c).enumerated() {
+              if case .bytes(let bytes) = loaded?[k] {
+                waiting += try readLoaded(
+                  bytes, displayName: files[i], home: home, owner: owner, options: options,
+                  source: index, into: &person, buffers: &buffers)
+              } else {
+                waiting += try readFile(
+                  files[i], home: home, owner: owner, options: options, source: index,
+                  into: &person, buffers: &buffers, opener: opener)
+              }
+            }
+            ahead.done()
+          }
         }
       }
     }

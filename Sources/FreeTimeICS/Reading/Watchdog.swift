@@ -17,9 +17,9 @@ import Synchronization
 final class Watchdog: Sendable {
   static let shared = Watchdog()
 
-  /// One reading thread on one file.
+  /// One reading thread on one file, then on the same person's next (`next(file:size:)`).
   final class Watch: Sendable {
-    let file: String
+    private let name: Locked<String>
     let clock: clockid_t
     /// The thread's CPU time when the watchdog first looked, in nanoseconds (-1 before): read by
     /// the watchdog's thread, not when the file is opened, so a file read in less than a tick
@@ -33,9 +33,21 @@ final class Watchdog: Sendable {
     let bytes = Atomic<Int>(0)
 
     fileprivate init(file: String, clock: clockid_t, budget: Double) {
-      self.file = file
+      self.name = Locked(file)
       self.clock = clock
       self.baseBudget = budget
+    }
+
+    /// The file being read.
+    var file: String { name.withLock { $0 } }
+
+    /// The thread goes on to the person's next file, of `size` bytes: its budget starts again.
+    /// (A watch a file costs an allocation and the list's lock twice, a vdir thousands.)
+    func next(file: String, size: Int) {
+      startCPU.store(-1, ordering: .relaxed)
+      name.withLock { $0 = file }
+      line.store(0, ordering: .relaxed)
+      bytes.store(size, ordering: .relaxed)
     }
 
     var budget: Double {
@@ -47,7 +59,8 @@ final class Watchdog: Sendable {
       let now = Watchdog.nanoseconds(clock)
       let start = startCPU.load(ordering: .relaxed)
       if start < 0 {
-        startCPU.store(now, ordering: .relaxed)
+        // Unless the reading thread has just gone on to its next file.
+        _ = startCPU.compareExchange(expected: start, desired: now, ordering: .relaxed)
         return 0
       }
       return Double(now - start) / 1e9

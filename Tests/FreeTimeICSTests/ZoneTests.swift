@@ -372,4 +372,22 @@ import Testing
       #expect(zone.utcOffset(at: instant) == zone.askLibical(at: instant), "at \(instant)")
     }
   }
+
+  /// A calendar's own zones by TZID, the last of a TZID winning, whether it defines a few (a
+  /// list) or many (a hash): before and after the table changes from one to the other.
+  @Test func aCalendarsOwnZonesByTZID() {
+    let table = ZoneTable()
+    var expected: [String: Int] = [:]
+    for i in 0..<40 {
+      let tzid = "Own/\(i % 25)"
+      table.define(Zone.fixed(offset: i * 60), tzid: tzid)
+      expected[tzid] = i * 60
+      for (name, offset) in expected {
+        #expect(table.zone(for: name)?.utcOffset(at: 0) == offset, "\(name) after \(i)")
+        #expect(table.source(of: name) == .file)
+      }
+    }
+    #expect(table.zone(for: "Own/99") == nil)
+    #expect(table.zone(for: "Europe/Prague")?.name == "Europe/Prague")
+  }
 }

@@ -2,14 +2,36 @@ import FreeTimeCore
 
 /// The zones a calendar file can name: its own VTIMEZONEs first, then the system tz database.
 final class ZoneTable {
-  private var defined: [String: Zone] = [:]
+  /// The calendar's own VTIMEZONEs by TZID, the last of a TZID winning: in a list while there
+  /// are a few (most calendars define one to three, a vdir's thousands of VCALENDARs each
+  /// theirs), by hash beyond `fewZones`.
+  private var few: [(tzid: String, zone: Zone)] = []
+  private var many: [String: Zone] = [:]
+  private static let fewZones = 16
   private var system: [String: Zone?] = [:]
   /// The last answer of `zone(for:)`: a calendar names the same TZID line after line.
   private var last: (tzid: String, zone: Zone?)? = nil
 
   func define(_ zone: Zone, tzid: String) {
-    defined[tzid] = zone
     last = nil
+    if !many.isEmpty {
+      many[tzid] = zone
+    } else if let i = few.firstIndex(where: { $0.tzid == tzid }) {
+      few[i].zone = zone
+    } else if few.count < ZoneTable.fewZones {
+      few.append((tzid, zone))
+    } else {
+      many = Dictionary(few, uniquingKeysWith: { $1 })
+      many[tzid] = zone
+      few = []
+    }
+  }
+
+  /// The calendar's own VTIMEZONE of `tzid`.
+  private func defined(_ tzid: String) -> Zone? {
+    if !many.isEmpty { return many[tzid] }
+    for entry in few where entry.tzid == tzid { return entry.zone }
+    return nil
   }
 
   /// TZIDs that are Windows display names freetime knows (`WindowsDisplayName`).
@@ -21,7 +43,7 @@ final class ZoneTable {
   }
 
   func source(of tzid: String) -> Source {
-    if defined[tzid] != nil { return .file }
+    if defined(tzid) != nil { return .file }
     guard let zone = zone(for: tzid) else { return .unknown }
     if zone.isOffsetOnly { return .offsetOnly }
     if displayNames.contains(tzid) { return .displayName }
@@ -39,12 +61,12 @@ final class ZoneTable {
   /// prefixed IANA, a Windows display name) when there is one, else the file's own VTIMEZONE; a
   /// display name read only at its offset names none.
   func namedZone(for tzid: String) -> Zone? {
-    guard let zone = systemZone(tzid) ?? defined[tzid] else { return nil }
-    return zone.isOffsetOnly && defined[tzid] == nil ? nil : zone
+    guard let zone = systemZone(tzid) ?? defined(tzid) else { return nil }
+    return zone.isOffsetOnly && defined(tzid) == nil ? nil : zone
   }
 
   private func lookUp(_ tzid: String) -> Zone? {
-    if let zone = defined[tzid] { return zone }
+    if let zone = defined(tzid) { return zone }
     // A TZID in quotes inside its parameter's quotes (RFC 6868's `^'`, which libical decodes
     // to a quote) names the zone inside them.
     if tzid.count >= 2, tzid.hasPrefix("\""), tzid.hasSuffix("\"") {

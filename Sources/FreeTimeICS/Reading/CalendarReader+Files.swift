@@ -155,7 +155,8 @@ extension CalendarReader {
     let watch = buffers.watch(file: displayName, budget: options.limits.cpuSeconds, size: size)
     return try readStream(
       &scanner, displayName: displayName, home: home, owner: owner, options: options,
-      source: source, into: &person, watch: watch, reader: &buffers.reader)
+      source: source, into: &person, watch: watch, reader: &buffers.reader,
+      recentZones: &buffers.recentZones)
   }
 
   /// Reads a file `FilePrefetch` read ahead, as `readStream(fd:…)` reads it from its descriptor.
@@ -172,7 +173,8 @@ extension CalendarReader {
       file: displayName, budget: options.limits.cpuSeconds, size: bytes.count)
     return try readStream(
       &scanner, displayName: displayName, home: home, owner: owner, options: options,
-      source: source, into: &person, watch: watch, reader: &buffers.reader)
+      source: source, into: &person, watch: watch, reader: &buffers.reader,
+      recentZones: &buffers.recentZones)
   }
 
   /// Feeds every content line of `scanner` to a `FileReader`; scanner failures become
@@ -181,7 +183,7 @@ extension CalendarReader {
   static func readStream(
     _ scanner: inout LineScanner, displayName: String, home: Zone?, owner: OwnerHint,
     options: ReadOptions, source: Int = 0, into person: inout PersonAccumulator,
-    watch: Watchdog.Watch? = nil, reader spare: inout FileReader?
+    watch: Watchdog.Watch? = nil, reader spare: inout FileReader?, recentZones: inout RecentZones
   ) throws -> [FileReader] {
     // One person's files share their options, owner and home zone. The reader is used where it
     // is, never copied: a copy retains each of its parts.
@@ -192,7 +194,8 @@ extension CalendarReader {
       spare!.reuse(file: displayName, source: source)
     }
     do {
-      try readLines(&scanner, file: &spare!, into: &person, watch: watch)
+      try readLines(
+        &scanner, file: &spare!, into: &person, watch: watch, recentZones: &recentZones)
     } catch {
       spare = nil
       throw error
@@ -207,7 +210,7 @@ extension CalendarReader {
 
   private static func readLines(
     _ scanner: inout LineScanner, file: inout FileReader, into person: inout PersonAccumulator,
-    watch: Watchdog.Watch?
+    watch: Watchdog.Watch?, recentZones: inout RecentZones
   ) throws {
     let (displayName, options) = (file.file, file.options)
     file.watch = watch
@@ -221,7 +224,8 @@ extension CalendarReader {
         if file.component.linesKept != kept { scanner.lineWasKept() }
         if !file.component.recycled.isEmpty { scanner.recycle(&file.component.recycled) }
         if file.timeZoneBegun {
-          timeZone = file.passOverKnownTimeZone(&scanner, beginLine: line.number, into: &person)
+          timeZone = file.passOverKnownTimeZone(
+            &scanner, beginLine: line.number, recent: &recentZones, into: &person)
         } else if let begun = timeZone, file.stack.count <= 1 {
           timeZone = nil
           file.rememberTimeZone(begun, scanner: scanner, diagnostics: person.diagnostics.count)

@@ -114,10 +114,10 @@ public enum CalendarReader {
     var person = PersonAccumulator(window: options.window)
     var scanner = LineScanner(bytes: bytes)
     scanner.maxLineBytes = options.limits.lineBytes
-    var reader: FileReader?
+    var buffers = ScanBuffers()
     let waiting = try readStream(
       &scanner, displayName: name, home: nil, owner: OwnerHint(), options: options, into: &person,
-      reader: &reader)
+      reader: &buffers.reader, recentZones: &buffers.recentZones)
     return try finish(
       &person, waiting: waiting, name: name, source: name, role: .required, home: nil,
       options: options, arguments: [name])

@@ -35,7 +35,7 @@ struct LineScanner {
   /// for UTF-8 once it is whole: a fold may split a character).
   private var highInPending = false
   /// Where `pending` begins in `block`, or -1 when the block no longer holds it whole
-  /// (`rawAhead`); `refills` counts the blocks read, to tell.
+  /// (`rawAheadCount`); `refills` counts the blocks read, to tell.
   private var pendingStart = -1
   private var refills = 0
 
@@ -325,11 +325,12 @@ struct LineScanner {
 
   /// The raw bytes from the next line `next()` returns up to and including the first line
   /// that is exactly `endLine` (CRLF or LF after it), when the block holds them all: what the
-  /// lines of a component up to its END are, to be looked up whole (`skip(_:)`).
-  func rawAhead(through endLine: StaticString) -> (text: RawText, lines: Int)? {
+  /// lines of a component up to its END are, to be looked up whole (`skip(bytes:lines:)`).
+  /// Gives their number and the number of physical lines; `rawText(ahead:)` copies them.
+  func rawAheadCount(through endLine: StaticString) -> (bytes: Int, lines: Int)? {
     guard let mark else { return nil }
     let wanted = UnsafeRawBufferPointer(start: endLine.utf8Start, count: endLine.utf8CodeUnitCount)
-    return block.withUnsafeBufferPointer { buffer -> (text: RawText, lines: Int)? in
+    return block.withUnsafeBufferPointer { buffer -> (bytes: Int, lines: Int)? in
       let base = UnsafeRawPointer(buffer.baseAddress!)
       var at = mark.offset
       var lines = 0
@@ -353,7 +354,7 @@ struct LineScanner {
           if lf + 1 < filled ? buffer[lf + 1] == 0x20 || buffer[lf + 1] == 0x09 : !atEnd {
             return nil
           }
-          return (RawText(Array(UnsafeBufferPointer(rebasing: buffer[mark.offset...lf]))), lines)
+          return (lf + 1 - mark.offset, lines)
         }
         at = lf + 1
       }
@@ -361,16 +362,32 @@ struct LineScanner {
     }
   }
 
-  /// Passes over a text `rawAhead` gave, of `lines` physical lines: they are not returned, but
-  /// counted.
-  mutating func skip(_ raw: RawText, lines: Int) {
+  /// The `count` bytes from the next line `next()` returns (`rawAheadCount`).
+  func rawText(ahead count: Int) -> RawText? {
+    guard let mark, mark.offset + count <= filled else { return nil }
+    return RawText(block[mark.offset..<(mark.offset + count)])
+  }
+
+  /// Whether the `count` bytes from the next line `next()` returns are `text`'s.
+  func aheadEquals(_ text: RawText, count: Int) -> Bool {
+    guard let mark, text.bytes.count == count, mark.offset + count <= filled else { return false }
+    return block.withUnsafeBytes { b in
+      text.bytes.withUnsafeBytes { t in
+        memcmp(b.baseAddress! + mark.offset, t.baseAddress!, count) == 0
+      }
+    }
+  }
+
+  /// Passes over the `bytes` bytes of `lines` physical lines `rawAheadCount` gave: they are not
+  /// returned, but counted.
+  mutating func skip(bytes: Int, lines: Int) {
     guard let mark else { return }
     pending = nil
     pendingStart = -1
     highInPending = false
     // The line read ahead was counted; the rest of the text's physical lines are counted here.
     physicalLine += lines - 1
-    position = mark.offset + raw.bytes.count
+    position = mark.offset + bytes
   }
 
   /// Whether bytes are valid UTF-8 (RFC 3629 §4): ASCII is passed eight bytes at a time, and a

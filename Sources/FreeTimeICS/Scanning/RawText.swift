@@ -6,7 +6,7 @@
 /// bulk, not byte by byte as an array of bytes is (`KnownTimeZones`).
 struct RawText: Hashable, @unchecked Sendable {
   let bytes: [UInt8]
-  /// The longest text of a component looked up whole (`LineScanner.rawAhead`).
+  /// The longest text of a component looked up whole (`LineScanner.rawAheadCount`).
   static let longestComponent = 1 << 15
 
   init(_ bytes: ArraySlice<UInt8>) {

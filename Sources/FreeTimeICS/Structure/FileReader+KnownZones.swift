@@ -13,14 +13,15 @@ extension FileReader {
   /// its text up to its END is known, doing what reading its lines would have done, and gives
   /// nil; otherwise where it began, to remember it at its END (`rememberTimeZone`).
   mutating func passOverKnownTimeZone(
-    _ scanner: inout LineScanner, beginLine: Int, into person: inout PersonAccumulator
+    _ scanner: inout LineScanner, beginLine: Int, recent: inout RecentZones,
+    into person: inout PersonAccumulator
   ) -> TimeZoneStart? {
     timeZoneBegun = false
-    if let (text, lines) = scanner.rawAhead(through: "END:VTIMEZONE"),
-      text.bytes.count <= options.limits.lineBytes,
-      let defined = ComponentReader.knownTimeZone(text)
+    if let (count, lines) = scanner.rawAheadCount(through: "END:VTIMEZONE"),
+      count <= options.limits.lineBytes,
+      let defined = recent.zone(ahead: scanner, count: count)
     {
-      scanner.skip(text, lines: lines)
+      scanner.skip(bytes: count, lines: lines)
       stack.removeLast()
       calendar.components += 1
       reader.applyTimeZone(defined, line: beginLine, in: &calendar, into: &person)
@@ -36,5 +37,28 @@ extension FileReader {
       let text = scanner.rawText(from: start.mark, to: scanner.mark)
     else { return }
     ComponentReader.remember(defined, text: text)
+  }
+}
+
+/// VTIMEZONE texts known to the process that a reading thread met last, with their zones, most
+/// met first: compared in place, before the process's table is hashed and locked
+/// (`ComponentReader.knownTimeZone`), as a vdir's files repeat the same few VTIMEZONEs. Facts of
+/// the text alone, kept from file to file (`ScanBuffers`).
+struct RecentZones {
+  private var known: [(text: RawText, defined: ComponentReader.DefinedZone)] = []
+  static let count = 8
+
+  /// The zone of the VTIMEZONE text of `count` bytes ahead of `scanner`, when it is known.
+  mutating func zone(ahead scanner: LineScanner, count: Int) -> ComponentReader.DefinedZone? {
+    for (i, entry) in known.enumerated() where scanner.aheadEquals(entry.text, count: count) {
+      if i > 0 { known.swapAt(i, i - 1) }
+      return entry.defined
+    }
+    guard let text = scanner.rawText(ahead: count),
+      let defined = ComponentReader.knownTimeZone(text)
+    else { return nil }
+    if known.count == RecentZones.count { known.removeLast() }
+    known.append((text, defined))
+    return defined
   }
 }

@@ -221,6 +221,22 @@ import Testing
     """
   }
 
+  /// A directory's files are read in the order of their names' bytes, whatever the first eight
+  /// of them share.
+  @Test func filesInTheOrderOfTheirBytes() throws {
+    let dir = try Self.newDirectory()
+    let names = [
+      "abcdefgh.ics", "a.ics", "abcdefgh0.ics", "Z.ics", "\u{E9}.ics", "abcdefgh.ICS", "ab.ics",
+      "abcdefgh.ics0.ics", "abcdefg.ics", "0.ics", "abcdefgi.ics",
+    ]
+    for name in names {
+      _ = FileManager.default.createFile(atPath: dir + "/" + name, contents: Data("x".utf8))
+    }
+    let files = try CalendarReader.calendarFiles(in: dir)
+    let expected = names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    #expect(files == expected.map { dir + "/" + $0 })
+  }
+
   /// One reader reads a person's files in turn (`FileReader.reuse`): nothing of a file carries
   /// into the next, neither its zones, nor a warning given once a file, nor its calendars.
   @Test(arguments: [false, true])

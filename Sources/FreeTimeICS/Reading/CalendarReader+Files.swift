@@ -43,19 +43,34 @@ extension CalendarReader {
       }
     }
     closedir(handle)
+    // By their bytes: by their first eight as one number, and the rest only when those are
+    // the same (names in a directory differ).
     storage.withUnsafeBytes { bytes in
-      names.sort { a, b in
-        let order = memcmp(
-          bytes.baseAddress! + a.start, bytes.baseAddress! + b.start, min(a.count, b.count))
-        return order != 0 ? order < 0 : a.count < b.count
+      func head(_ name: (start: Int, count: Int, type: UInt8)) -> UInt64 {
+        var key: UInt64 = 0
+        for i in 0..<8 { key = key << 8 | UInt64(i < name.count ? bytes[name.start + i] : 0) }
+        return key
       }
+      var keyed = names.map { (key: head($0), name: $0) }
+      keyed.sort { a, b in
+        if a.key != b.key { return a.key < b.key }
+        let order = memcmp(
+          bytes.baseAddress! + a.name.start, bytes.baseAddress! + b.name.start,
+          min(a.name.count, b.name.count))
+        return order != 0 ? order < 0 : a.name.count < b.name.count
+      }
+      names = keyed.map(\.name)
     }
     // The files of `.` are named as a person writes them: `a.ics`, not `./a.ics`; of `/`,
     // `/a.ics` (docs/GUIDE.md, Output formats).
     let prefix = directory == "." ? [] : Array(directory.utf8) + (directory == "/" ? [] : [0x2F])
     for (start, count, type) in names {
       let bytes = storage[start..<(start + count)]
-      let path = String(decoding: prefix + bytes, as: UTF8.self)
+      let path = String(unsafeUninitializedCapacity: prefix.count + count) { out in
+        _ = out.initialize(fromContentsOf: prefix)
+        _ = out[prefix.count...].initialize(fromContentsOf: bytes)
+        return prefix.count + count
+      }
       // A path is a string here: a name that is not UTF-8 cannot be opened by it. A calendar
       // (or a directory) of that name is an error, not left out.
       if !LineScanner.isUTF8(bytes) {

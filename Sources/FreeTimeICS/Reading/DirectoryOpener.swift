@@ -23,7 +23,10 @@ final class DirectoryOpener {
         return Glibc.open(base, O_RDONLY)
       }
       let parent = UnsafeRawBufferPointer(start: base, count: base.distance(to: slash))
-      if descriptor < 0 || !parent.elementsEqual(directory) {
+      let same =
+        parent.count == directory.count
+        && directory.withUnsafeBytes { memcmp($0.baseAddress!, base, parent.count) == 0 }
+      if descriptor < 0 || !same {
         if descriptor >= 0 { close(descriptor) }
         directory = Array(parent)
         descriptor = (directory + [0]).withUnsafeBytes {

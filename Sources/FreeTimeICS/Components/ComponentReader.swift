@@ -43,7 +43,6 @@ struct ComponentReader {
     home.decided = false
     home.instancesAdded = 0
     noted = Noted()
-    lastContext = nil
     quietZone = nil
   }
 
@@ -132,16 +131,24 @@ struct ComponentReader {
     if read { coverage.readSome = true } else { coverage.ignoredSome = true }
   }
 
-  /// What events of `calendar` are read with: the last one made while the zones, the home zone
-  /// and `deferUnknownZones` are the same.
+  /// What events of `calendar` are read with: the last one made while the file, the zones, the
+  /// home zone and `deferUnknownZones` are the same; the last one changed to these when no event
+  /// holds it any more (a vdir's thousands of VCALENDARs would each make one, with a copy of the
+  /// options).
   mutating func eventContext(deferUnknownZones: Bool, in calendar: CalendarScope)
     -> EventContext
   {
     if let last = lastContext, last.zones === calendar.zones, last.home === calendar.home,
       last.homeFromCalendar == calendar.homeFromCalendar,
-      last.deferUnknownZones == deferUnknownZones
+      last.deferUnknownZones == deferUnknownZones, last.file == file
     {
       return last
+    }
+    if lastContext != nil, isKnownUniquelyReferenced(&lastContext) {
+      lastContext!.change(
+        file: file, zones: calendar.zones, home: calendar.home,
+        homeFromCalendar: calendar.homeFromCalendar, deferUnknownZones: deferUnknownZones)
+      return lastContext!
     }
     let context = EventContext(
       file: file, zones: calendar.zones, home: calendar.home,

@@ -5,15 +5,27 @@ import FreeTimeCore
 /// where a struct holding `ReadOptions` was copied, with a retain of each of its parts, for every
 /// event.
 final class EventContext {
-  let file: String
-  let zones: ZoneTable
-  let home: Zone
+  private(set) var file: String
+  private(set) var zones: ZoneTable
+  private(set) var home: Zone
   /// Whether `home` is the calendar's own X-WR-TIMEZONE.
-  let homeFromCalendar: Bool
+  private(set) var homeFromCalendar: Bool
   let options: ReadOptions
   /// Throw `TimeValue.UnknownZone` for a TZID not defined yet (the event then waits for the end
   /// of its VCALENDAR) instead of reading it in the home zone.
-  let deferUnknownZones: Bool
+  private(set) var deferUnknownZones: Bool
+
+  /// The context of another calendar of the same reader, once no event holds this one
+  /// (`ComponentReader.eventContext`).
+  func change(
+    file: String, zones: ZoneTable, home: Zone, homeFromCalendar: Bool, deferUnknownZones: Bool
+  ) {
+    self.file = file
+    self.zones = zones
+    self.home = home
+    self.homeFromCalendar = homeFromCalendar
+    self.deferUnknownZones = deferUnknownZones
+  }
 
   init(
     file: String, zones: ZoneTable, home: Zone, homeFromCalendar: Bool, options: ReadOptions,

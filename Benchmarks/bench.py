@@ -153,6 +153,7 @@ def main():
     ap.add_argument("--dir", required=True)
     ap.add_argument("--freetime", required=True)
     ap.add_argument("--floor", required=True)
+    ap.add_argument("--open-read", help="the kernel's part of a vdir (floor/open-read.c)")
     ap.add_argument("--python", required=True)
     ap.add_argument("--prepass", help="freetime-prepass: the reader's pre-pass alone")
     ap.add_argument("--quick", action="store_true")
@@ -246,6 +247,12 @@ def main():
     files = sum(len(calendar_files(v)) for v in vdirs)
     report(f"RATIO vdir ({files} files) / the same events in one file each, wall "
            f"(same slots: {same}; target <= 1.5)", f"{vdir_t / one_t:.2f}")
+    if args.open_read:
+        # What the kernel alone charges for opening and reading every file (each directory on
+        # a thread): no reader that opens each file can be faster than the one-file run plus it.
+        kernel_t, _ = best([args.open_read] + vdirs, args.repeat_small)
+        report("RATIO opening and reading the vdir's files alone, nothing parsed (two threads) / "
+               "the same events in one file each, wall", f"{kernel_t / one_t:.2f}")
 
     # 2. Peak RSS on a 1M-VEVENT calendar, window over all of it (every interval kept).
     n1 = vevents(one)

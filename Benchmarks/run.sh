@@ -35,5 +35,7 @@ if [ "${1:-}" = --scaling ]; then
     --freetime .build-install/release/freetime --python "$FREETIME_PYTHON" "$@"
 fi
 ${CC:-cc} -O2 -o "$dir/floor" Benchmarks/floor/floor.c $(pkg-config --cflags --libs libical)
+${CC:-cc} -O2 -pthread -o "$dir/open-read" Benchmarks/floor/open-read.c
 exec "$FREETIME_PYTHON" Benchmarks/bench.py --dir "$dir" --freetime .build-install/release/freetime \
-  --floor "$dir/floor" --python "$FREETIME_PYTHON" --prepass .build-install/release/freetime-prepass "$@"
+  --floor "$dir/floor" --open-read "$dir/open-read" --python "$FREETIME_PYTHON" \
+  --prepass .build-install/release/freetime-prepass "$@"

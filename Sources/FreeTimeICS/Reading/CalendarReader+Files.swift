@@ -236,11 +236,16 @@ extension CalendarReader {
       while let line = try scanner.next() {
         let kept = file.component.linesKept
         try file.consume(line, into: &person)
-        if file.component.linesKept != kept { scanner.lineWasKept() }
+        let number = line.number
+        if file.component.linesKept != kept {
+          scanner.lineWasKept()
+        } else {
+          scanner.giveBack(line)
+        }
         if !file.component.recycled.isEmpty { scanner.recycle(&file.component.recycled) }
         if file.timeZoneBegun {
           timeZone = file.passOverKnownTimeZone(
-            &scanner, beginLine: line.number, recent: &recentZones, into: &person)
+            &scanner, beginLine: number, recent: &recentZones, into: &person)
         } else if let begun = timeZone, file.stack.count <= 1 {
           timeZone = nil
           file.rememberTimeZone(begun, scanner: scanner, diagnostics: person.diagnostics.count)

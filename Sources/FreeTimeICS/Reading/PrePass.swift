@@ -31,6 +31,7 @@ public enum PrePass {
       let dropped = line.isUnneededInEvent(
         kind, keepSummary: false, keepAttendees: false, inDropped: depth > 2)
       if !dropped { counts.kept += 1 }
+      scanner.giveBack(line)
     }
     counts.bytes = scanner.bytesRead
     return counts

@@ -18,8 +18,8 @@ struct LineScanner {
   private var atEnd = false
   private var physicalLine = 0
   private var pending: ContentLine?
-  /// The storage of the line returned last: the next line is read into it when the caller has
-  /// let go of that line (most lines are dropped unread), so most lines cost no allocation.
+  /// The storage the next line is read into: the line the caller gave back (`giveBack(_:)`:
+  /// most lines are dropped unread), so most lines cost no allocation, nor a reference count.
   private var spare: [UInt8] = []
   /// Storage of lines the caller kept and let go of since (`recycle`), taken when it keeps a line
   /// (`lineWasKept`).
@@ -122,10 +122,17 @@ struct LineScanner {
     case readFailed(errno: Int32)
   }
 
-  /// The caller keeps the line returned last: the next is read into storage from the pool, not
-  /// into that line's (which would need a new buffer).
+  /// The caller keeps the line returned last: the next is read into storage from the pool.
   mutating func lineWasKept() {
     spare = pool.popLast() ?? []
+  }
+
+  /// The caller is done with the line returned last and keeps nothing of it: the next line is
+  /// read into its storage, which moves here without a reference counted (a caller that neither
+  /// gives a line back nor keeps it only costs the next line a new buffer).
+  mutating func giveBack(_ line: consuming ContentLine) {
+    let bytes = line.bytes
+    if bytes.capacity <= 1 << 14 { spare = bytes }
   }
 
   /// Storage of lines the caller no longer holds, for later lines (up to 256 buffers of at most
@@ -146,8 +153,7 @@ struct LineScanner {
       if firstByte == 0x20 || firstByte == 0x09 {
         // A continuation: append without its leading white space. With nothing to continue,
         // it is a line of its own.
-        if var line = pending {
-          pending = nil
+        if var line = pending.take() {
           let block = refills
           try readPhysical(into: &line.bytes, dropFirst: true, startLine: line.number)
           pending = line
@@ -160,9 +166,9 @@ struct LineScanner {
         }
         continue
       }
-      var bytes = spare
-      spare = []
-      bytes.removeAll(keepingCapacity: true)  // a new buffer if the caller kept the last line
+      var bytes: [UInt8] = []
+      swap(&bytes, &spare)
+      bytes.removeAll(keepingCapacity: true)  // a new buffer if something still holds it
       let doneHigh = highInPending
       highInPending = false
       let (start, block) = (position, refills)
@@ -172,19 +178,13 @@ struct LineScanner {
         highInPending = doneHigh
         continue
       }
-      let done = pending
-      pending = ContentLine(bytes: bytes, number: physicalLine)
+      var done: ContentLine? = ContentLine(bytes: bytes, number: physicalLine)
+      swap(&done, &pending)
       pendingStart = block == refills ? start : -1
       checkUTF8(done, high: doneHigh)
-      if let done {
-        // (Not the storage of a very long line: every line the caller keeps would then get a
-        // new buffer as big.)
-        if done.bytes.capacity <= 1 << 14 { spare = done.bytes }
-        return done
-      }
+      if let done { return done }
     }
-    let done = pending
-    pending = nil
+    let done = pending.take()
     pendingStart = -1
     checkUTF8(done, high: highInPending)
     highInPending = false

@@ -91,9 +91,10 @@ import Testing
     }
   }
 
-  /// The scanner reads each line into the storage of the line it returned before, when the
-  /// caller has let go of it: lines the caller keeps stay as they were, whatever comes after
-  /// (folded lines, blank lines, a line longer than the reused storage).
+  /// The scanner reads each line into the storage of a line the caller gave back: lines the
+  /// caller keeps stay as they were, whatever comes after (folded lines, blank lines, a line
+  /// longer than the reused storage), whether the caller says it keeps them, gives them back
+  /// while it still holds a copy, or says nothing.
   @Test func linesKeptByTheCallerStayIntact() throws {
     var text = ""
     var want: [String] = []
@@ -114,16 +115,27 @@ import Testing
       }
     }
     var scanner = LineScanner(bytes: Array(text.utf8))
-    var kept: [ContentLine] = []
+    var kept: [(number: Int, line: ContentLine)] = []
     var count = 0
     while let line = try scanner.next() {
       #expect(String(decoding: line.bytes, as: UTF8.self) == want[count])
-      if count % 3 == 0 { kept.append(line) }
+      // A caller keeps a line and says so, gives one back (`giveBack`), does neither, or gives
+      // back a line it still holds a copy of.
+      switch count % 4 {
+      case 0:
+        kept.append((count, line))
+        scanner.lineWasKept()
+      case 1: scanner.giveBack(line)
+      case 2:
+        kept.append((count, line))
+        scanner.giveBack(line)
+      default: break
+      }
       count += 1
     }
     #expect(count == want.count)
-    for (k, line) in kept.enumerated() {
-      #expect(String(decoding: line.bytes, as: UTF8.self) == want[k * 3])
+    for (number, line) in kept {
+      #expect(String(decoding: line.bytes, as: UTF8.self) == want[number])
     }
   }
 }

@@ -168,6 +168,7 @@ extension CalendarReader {
     scanner.checksUTF8 = options.lint
     scanner.maxLineBytes = options.limits.lineBytes
     let watch = buffers.watch(file: displayName, budget: options.limits.cpuSeconds, size: size)
+    defer { watch?.idle() }
     return try readStream(
       &scanner, displayName: displayName, home: home, owner: owner, options: options,
       source: source, into: &person, watch: watch, reader: &buffers.reader,
@@ -186,6 +187,7 @@ extension CalendarReader {
     options.progress?.add(bytes.count)
     let watch = buffers.watch(
       file: displayName, budget: options.limits.cpuSeconds, size: bytes.count)
+    defer { watch?.idle() }
     return try readStream(
       &scanner, displayName: displayName, home: home, owner: owner, options: options,
       source: source, into: &person, watch: watch, reader: &buffers.reader,

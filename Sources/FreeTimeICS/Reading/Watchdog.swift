@@ -17,53 +17,67 @@ import Synchronization
 final class Watchdog: Sendable {
   static let shared = Watchdog()
 
-  /// One reading thread on one file, then on the same person's next (`next(file:size:)`).
+  /// One reading thread on one file, then on the same person's next (`next(file:size:)`), idle
+  /// between them (`idle()`).
   final class Watch: Sendable {
-    private let name: Locked<String>
+    /// The file being read, when its budget began and whether the thread is between files:
+    /// changed by the reading thread and looked at by the watchdog's under one lock, so the
+    /// watchdog never pairs one file's time with another's name or size.
+    private struct Reading {
+      var file: String
+      /// The thread's CPU time when the watchdog first looked, in nanoseconds (-1 before): read
+      /// by the watchdog's thread, not when the file is opened, so a file read in less than a
+      /// tick (most files of a vdir) costs no clock read (a system call) at all. A budget of
+      /// seconds starts up to a tick late.
+      var startCPU = -1
+      /// Between two files (listing a directory, reading the next argument): nothing is charged
+      /// to the file before.
+      var idle = false
+    }
+    private let reading: Locked<Reading>
     let clock: clockid_t
-    /// The thread's CPU time when the watchdog first looked, in nanoseconds (-1 before): read by
-    /// the watchdog's thread, not when the file is opened, so a file read in less than a tick
-    /// (most files of a vdir) costs no clock read (a system call) at all. A budget of seconds
-    /// starts up to a tick late.
-    private let startCPU = Atomic<Int>(-1)
     let baseBudget: Double
     /// Where the top-level component being read begins.
     let line = Atomic<Int>(0)
     /// Bytes of the file read so far (a pipe has no size to budget by in advance).
     let bytes = Atomic<Int>(0)
 
-    fileprivate init(file: String, clock: clockid_t, budget: Double) {
-      self.name = Locked(file)
+    init(file: String, clock: clockid_t, budget: Double) {
+      self.reading = Locked(Reading(file: file))
       self.clock = clock
       self.baseBudget = budget
     }
 
-    /// The file being read.
-    var file: String { name.withLock { $0 } }
-
     /// The thread goes on to the person's next file, of `size` bytes: its budget starts again.
-    /// (A watch a file costs an allocation and the list's lock twice, a vdir thousands.)
+    /// (A watch a file cost an allocation and the list's lock twice, a vdir thousands.)
     func next(file: String, size: Int) {
-      startCPU.store(-1, ordering: .relaxed)
-      name.withLock { $0 = file }
-      line.store(0, ordering: .relaxed)
-      bytes.store(size, ordering: .relaxed)
-    }
-
-    var budget: Double {
-      baseBudget + Double(bytes.load(ordering: .relaxed)) * ReadLimits.cpuSecondsPerByte
-    }
-
-    /// The CPU time spent since the watchdog first looked (only its thread asks).
-    var spent: Double {
-      let now = Watchdog.nanoseconds(clock)
-      let start = startCPU.load(ordering: .relaxed)
-      if start < 0 {
-        // Unless the reading thread has just gone on to its next file.
-        _ = startCPU.compareExchange(expected: start, desired: now, ordering: .relaxed)
-        return 0
+      reading.withLock {
+        $0 = Reading(file: file)
+        line.store(0, ordering: .relaxed)
+        bytes.store(size, ordering: .relaxed)
       }
-      return Double(now - start) / 1e9
+    }
+
+    /// The thread is done with its file: what it does until the next is no file's.
+    func idle() {
+      reading.withLock { $0.idle = true }
+    }
+
+    /// The file, its line and its budget when the thread has spent more CPU time on the file
+    /// than the budget since the watchdog first looked (only the watchdog's thread asks).
+    func overBudget() -> (file: String, line: Int, budget: Double)? {
+      reading.withLock { reading in
+        guard !reading.idle else { return nil }
+        let now = Watchdog.nanoseconds(clock)
+        guard reading.startCPU >= 0 else {
+          reading.startCPU = now
+          return nil
+        }
+        let budget =
+          baseBudget + Double(bytes.load(ordering: .relaxed)) * ReadLimits.cpuSecondsPerByte
+        guard Double(now - reading.startCPU) / 1e9 > budget else { return nil }
+        return (reading.file, line.load(ordering: .relaxed), budget)
+      }
     }
   }
 
@@ -104,13 +118,14 @@ final class Watchdog: Sendable {
   private func run() {
     while true {
       usleep(100_000)
-      let over = watches.withLock { watches in watches.first { $0.spent > $0.budget } }
-      if let watch = over {
-        let line = watch.line.load(ordering: .relaxed)
+      let over = watches.withLock { watches in
+        watches.lazy.compactMap { $0.overBudget() }.first
+      }
+      if let (file, line, budget) = over {
         let error = ReadError(
-          file: Sanitize.text(watch.file, limit: 300), line: line > 0 ? line : nil,
+          file: Sanitize.text(file, limit: 300), line: line > 0 ? line : nil,
           message:
-            "reading this file took more than its \(watch.budget.oneDecimal) s of CPU time (most of it libical's parsing); stopped in the component that begins here; --cpu-budget raises the limit"
+            "reading this file took more than its \(budget.oneDecimal) s of CPU time (most of it libical's parsing); stopped in the component that begins here; --cpu-budget raises the limit"
         )
         let text = Array("freetime: error: \(error.description)\n".utf8)
         _ = text.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count) }

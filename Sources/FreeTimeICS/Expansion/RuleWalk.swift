@@ -25,6 +25,9 @@ struct RuleWalk {
   private(set) var trailing = 0
   private(set) var invented = 0
   private(set) var capHit = false
+  /// The instance being taken: DTSTART's value with another wall clock, changed in place so
+  /// that an instance costs no count of its zone's references (`take`).
+  private var instance: TimeValue
 
   init(
     _ rule: RecurrenceRule, start: TimeValue, length: EventLength, home: Zone,
@@ -32,6 +35,7 @@ struct RuleWalk {
   ) {
     self.rule = rule
     self.start = start
+    self.instance = start
     self.startInstant = start.instant(home: home)
     self.length = length
     self.home = home
@@ -44,7 +48,7 @@ struct RuleWalk {
       } else if until.isUTC {
         untilInstant = until.civil
       } else {
-        untilInstant = start.with(civil: until.civil).instant(home: home)
+        untilInstant = start.instant(civil: until.civil, home: home)
       }
     }
   }
@@ -52,7 +56,7 @@ struct RuleWalk {
   /// The last instant an instance may start at, from UNTIL.
   var lastStart: Instant? {
     if let untilInstant { return untilInstant }
-    return untilCivil.map { start.with(civil: $0).instant(home: home) }
+    return untilCivil.map { start.instant(civil: $0, home: home) }
   }
 
   /// The latest wall-clock time an instance the walk keeps can have: the expansion window's end
@@ -74,9 +78,10 @@ struct RuleWalk {
   mutating func take(_ civil: Int64, ruleChecked: Bool, into collector: inout InstanceCollector)
     -> Bool
   {
-    let value = start.with(civil: civil)
-    if let untilCivil, value.civil > untilCivil { return false }
-    let s = value.instant(home: home)
+    instance.civil = civil
+    instance.pinned = nil
+    if let untilCivil, civil > untilCivil { return false }
+    let s = instance.instant(home: home)
     if let untilInstant, s > untilInstant { return false }
     if s >= window.end { return false }
     if s < readEnd {
@@ -91,12 +96,12 @@ struct RuleWalk {
       if rule.frequency?.isSubDaily == true || trailing > cap { return false }
     }
     // DTSTART itself was added first (its instant may be pinned inside a DST fold).
-    if s < startInstant || value.civil == start.civil { return true }
-    if !ruleChecked, !rule.admits(civil: value.civil, isDate: start.isDate, start: start.civil) {
+    if s < startInstant || civil == start.civil { return true }
+    if !ruleChecked, !rule.admits(civil: civil, isDate: start.isDate, start: start.civil) {
       invented += 1
       return true
     }
-    collector.add(value, length: length, at: s)
+    collector.add(instance, length: length, at: s)
     return true
   }
 }

@@ -31,7 +31,7 @@ struct EventLength: Equatable {
   private func wallClockEnd(of start: TimeValue, startInstant: Instant, home: Zone) -> Instant {
     if toEndOfDay {
       let midnight = (CivilTime.floorDiv(start.civil, 86400) + 1) * 86400
-      var end = start.with(civil: midnight).instant(home: home)
+      var end = start.instant(civil: midnight, home: home)
       // A time in UTC names no one's day: the later of UTC's midnight and the home zone's.
       if case .utc = start.kind {
         let local = LocalTimeResolver.civil(startInstant, in: home)
@@ -39,7 +39,7 @@ struct EventLength: Equatable {
       }
       return max(startInstant, end)
     }
-    return start.with(civil: start.civil + civil).instant(home: home) + exact
+    return start.instant(civil: start.civil + civil, home: home) + exact
   }
 
   /// The span of an instance starting at `start` (`startInstant` when already known), forwards

@@ -29,6 +29,17 @@ struct TimeValue {
     }
   }
 
+  /// The instant of the same kind of value at the wall-clock time `other` (as
+  /// `with(civil: other).instant(home:)`, without a value made, and its zone's references
+  /// counted, for each instance of a series).
+  func instant(civil other: Int64, home: Zone) -> Instant {
+    switch kind {
+    case .utc: return other
+    case .zoned(let zone): return zone.instant(civil: other)
+    case .floating: return home.instant(civil: other)
+    }
+  }
+
   /// The same kind of value at another wall-clock time.
   func with(civil: Int64) -> TimeValue {
     TimeValue(civil: civil, kind: kind, isDate: isDate)

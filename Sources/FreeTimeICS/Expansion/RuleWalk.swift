@@ -28,6 +28,10 @@ struct RuleWalk {
   /// The instance being taken: DTSTART's value with another wall clock, changed in place so
   /// that an instance costs no count of its zone's references (`take`).
   private var instance: TimeValue
+  /// The zone an instance's wall clock is read in: DTSTART's, the home zone for a floating one,
+  /// nil for UTC. Held without counting its references: DTSTART's value and the reader hold it
+  /// for as long as the walk.
+  private let instantZone: Unmanaged<Zone>?
 
   init(
     _ rule: RecurrenceRule, start: TimeValue, length: EventLength, home: Zone,
@@ -36,6 +40,11 @@ struct RuleWalk {
     self.rule = rule
     self.start = start
     self.instance = start
+    switch start.kind {
+    case .utc: instantZone = nil
+    case .zoned(let zone): instantZone = Unmanaged.passUnretained(zone)
+    case .floating: instantZone = Unmanaged.passUnretained(home)
+    }
     self.startInstant = start.instant(home: home)
     self.length = length
     self.home = home
@@ -81,7 +90,7 @@ struct RuleWalk {
     instance.civil = civil
     instance.pinned = nil
     if let untilCivil, civil > untilCivil { return false }
-    let s = instance.instant(home: home)
+    let s = instantZone?._withUnsafeGuaranteedRef { $0.instant(civil: civil) } ?? civil
     if let untilInstant, s > untilInstant { return false }
     if s >= window.end { return false }
     if s < readEnd {

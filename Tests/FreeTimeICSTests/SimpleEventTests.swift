@@ -5,7 +5,7 @@ import Testing
 
 @testable import FreeTimeICS
 
-/// The fast path (`EventDescription(plain:)`) describes plain events without libical's parser;
+/// The fast path (`EventDescription.plain(_:preRead:)`) describes plain events without libical's parser;
 /// it must describe each exactly as `LibicalEvent.describe` does, and whole calendars must read
 /// the same with it and without it (busy and tentative time, warnings with their lines, errors).
 @Suite struct SimpleEventTests {
@@ -42,7 +42,7 @@ import Testing
   static func describedAlike(_ lines: [ContentLine]) -> EventDescription? {
     var state = ComponentState()
     let kept = lines.filter { !state.take($0, kind: $0.kind) }
-    guard let plain = EventDescription(plain: kept, preRead: state.preRead) else { return nil }
+    guard let plain = EventDescription.plain(kept, preRead: state.preRead) else { return nil }
     let parsed = Libical.parse(kept) {
       LibicalEvent.describe($0, lines: kept, preRead: state.preRead, summary: false)
     }
@@ -288,8 +288,8 @@ import Testing
   @Test func plainFormsAndTheirValues() throws {
     func event(_ lines: String...) -> EventDescription? { event(lines) }
     func event(_ lines: [String]) -> EventDescription? {
-      EventDescription(
-        plain: (["BEGIN:VEVENT"] + lines + ["END:VEVENT"]).map {
+      EventDescription.plain(
+        (["BEGIN:VEVENT"] + lines + ["END:VEVENT"]).map {
           ContentLine(bytes: Array($0.utf8), number: 1)
         }, preRead: PreRead(revision: Revision(sequence: 0, stamp: 0)))
     }

@@ -118,7 +118,7 @@ extension ComponentReader {
     }
   }
 
-  /// The event's description: from its bytes when it is plain (`EventDescription(plain:)`),
+  /// The event's description: from its bytes when it is plain (`EventDescription.plain(_:preRead:)`),
   /// else from libical's parse of its lines, the values that cannot be read taken out first
   /// (`ValueCheck`; those read as their producer meant them are noted for `freetime check`); nil
   /// when libical cannot parse it.
@@ -126,7 +126,7 @@ extension ComponentReader {
     _ lines: [ContentLine], state: ComponentState, notes: inout [Diagnostic]
   ) -> EventDescription? {
     let preRead = state.preRead
-    if options.simpleEvents, let event = EventDescription(plain: lines, preRead: preRead) {
+    if options.simpleEvents, let event = EventDescription.plain(lines, preRead: preRead) {
       return event
     }
     var lines = lines

@@ -41,7 +41,7 @@ public struct ReadOptions: Sendable {
   /// compare the two).
   var ownExpansion = true
   /// Plain events described from their bytes, without libical's parser
-  /// (`EventDescription(plain:)`; tests turn it off to compare).
+  /// (`EventDescription.plain(_:preRead:)`; tests turn it off to compare).
   var simpleEvents = true
 
   /// How far outside the window instances are kept: RANGE=THISANDFUTURE overrides may shift

@@ -23,8 +23,9 @@ extension EventDescription {
   /// - Parameters:
   ///   - lines: BEGIN:VEVENT … END:VEVENT as the pre-pass kept them.
   ///   - preRead: what the pre-pass read itself.
-  init?(plain lines: [ContentLine], preRead: PreRead) {
+  static func plain(_ lines: [ContentLine], preRead: PreRead) -> EventDescription? {
     guard lines.count >= 3 else { return nil }
+    var event = EventDescription()
     var start: WrittenTime? = nil
     for line in lines.dropFirst().dropLast() {
       let bytes = line.bytes
@@ -33,35 +34,37 @@ extension EventDescription {
         guard start == nil, let time = PlainTime.read(bytes, after: 7) else { return nil }
         start = time
       case .dtend:
-        guard end == .absent, duration == .absent, let time = PlainTime.read(bytes, after: 5)
+        guard event.end == .absent, event.duration == .absent,
+          let time = PlainTime.read(bytes, after: 5)
         else { return nil }
-        end = .value(time)
+        event.end = .value(time)
       case .duration:
-        guard end == .absent, duration == .absent, bytes.count > 9, bytes[8] == 0x3A,
+        guard event.end == .absent, event.duration == .absent, bytes.count > 9, bytes[8] == 0x3A,
           let value = ValueSyntax.plainDuration(bytes[9...])
         else { return nil }
-        duration = .value(value)
+        event.duration = .value(value)
       case .recurrenceID:
-        guard recurrenceID == .absent, let time = PlainTime.read(bytes, after: 13)
+        guard event.recurrenceID == .absent, let time = PlainTime.read(bytes, after: 13)
         else { return nil }
-        recurrenceID = .value(time)
+        event.recurrenceID = .value(time)
       case .rrule:
         guard bytes.count > 6, bytes[5] == 0x3A, let rule = PlainTime.rule(bytes[6...])
         else { return nil }
-        rules.append(rule)
+        event.rules.append(rule)
       case .exdate:
         guard let time = PlainTime.read(bytes, after: 6), !bytes.contains(0x2C),
           time.tzid?.hasPrefix("/") != true
         else { return nil }
-        exdates.append(time.isUTC || time.isDate ? time : time.asLibicalExdate)
+        event.exdates.append(time.isUTC || time.isDate ? time : time.asLibicalExdate)
       default:
         return nil
       }
     }
     guard let start else { return nil }
-    self.start = .value(start)
-    take(preRead)
-    self.lines = PropertyLines(lines)
+    event.start = .value(start)
+    event.take(preRead)
+    event.lines = PropertyLines(lines)
+    return event
   }
 }
 

@@ -1,7 +1,7 @@
 import FreeTimeCore
 
 /// What one VEVENT (or RFC 7953 AVAILABLE) says, in plain values, before anything is decided:
-/// filled from its bytes by `EventDescription(plain:)` for the commonest events, or from
+/// filled from its bytes by `EventDescription.plain(_:preRead:)` for the commonest events, or from
 /// libical's parse for everything else (`LibicalEvent`), and turned into busy time by one
 /// function, `EventInterpreter.contribution()`. `SimpleEventTests` checks that the two fillers
 /// describe every event the fast one takes alike.

@@ -4,7 +4,7 @@ import FreeTimeCore
 /// DURATION of a component, before libical reads it: libical reads some values that are not
 /// RFC 5545 silently (`2024092T090000Z`, `2024-09-03`) and drops others, so every value goes
 /// through the same check and is refused alike in every property. The fast path
-/// (`EventDescription(plain:)`) takes only values of the plain forms, which are valid.
+/// (`EventDescription.plain(_:preRead:)`) takes only values of the plain forms, which are valid.
 enum ValueCheck {
   /// The lines without the values that cannot be read, those values (with their lines), and
   /// what is said of the others: notes for `freetime check` (`lint`) on values read as their

@@ -171,8 +171,7 @@ extension CalendarReader {
     defer { watch?.idle() }
     return try readStream(
       &scanner, displayName: displayName, home: home, owner: owner, options: options,
-      source: source, into: &person, watch: watch, reader: &buffers.reader,
-      recentZones: &buffers.recentZones)
+      source: source, into: &person, watch: watch, buffers: &buffers)
   }
 
   /// Reads a file `FilePrefetch` read ahead, as `readStream(fd:…)` reads it from its descriptor.
@@ -190,35 +189,36 @@ extension CalendarReader {
     defer { watch?.idle() }
     return try readStream(
       &scanner, displayName: displayName, home: home, owner: owner, options: options,
-      source: source, into: &person, watch: watch, reader: &buffers.reader,
-      recentZones: &buffers.recentZones)
+      source: source, into: &person, watch: watch, buffers: &buffers)
   }
 
   /// Feeds every content line of `scanner` to a `FileReader`; scanner failures become
-  /// `ReadError`s naming the file and line. `reader` is the reader of the person's last file
-  /// when nothing of it waited (`FileReader.reuse`), and this file's afterwards.
+  /// `ReadError`s naming the file and line. `buffers.reader` is the reader of the person's last
+  /// file when nothing of it waited (`FileReader.reuse`), and this file's afterwards.
   static func readStream(
     _ scanner: inout LineScanner, displayName: String, home: Zone?, owner: OwnerHint,
     options: ReadOptions, source: Int = 0, into person: inout PersonAccumulator,
-    watch: Watchdog.Watch? = nil, reader spare: inout FileReader?, recentZones: inout RecentZones
+    watch: Watchdog.Watch? = nil, buffers: inout ScanBuffers
   ) throws -> [FileReader] {
     // One person's files share their options, owner and home zone. The reader is used where it
     // is, never copied: a copy retains each of its parts.
-    if spare == nil || spare!.homeOverride !== home {
-      spare = FileReader(file: displayName, options: options, homeOverride: home, owner: owner)
-      spare!.reader.source = source
+    if buffers.reader == nil || buffers.reader!.homeOverride !== home {
+      buffers.reader = FileReader(
+        file: displayName, options: options, homeOverride: home, owner: owner)
+      buffers.reader!.reader.source = source
     } else {
-      spare!.reuse(file: displayName, source: source)
+      buffers.reader!.reuse(file: displayName, source: source)
     }
     do {
       try readLines(
-        &scanner, file: &spare!, into: &person, watch: watch, recentZones: &recentZones)
+        &scanner, file: &buffers.reader!, into: &person, watch: watch,
+        recentZones: &buffers.recentZones)
     } catch {
-      spare = nil
+      buffers.reader = nil
       throw error
     }
-    guard !spare!.reader.home.components.isEmpty else { return [] }
-    var file = spare.take()!
+    guard !buffers.reader!.reader.home.components.isEmpty else { return [] }
+    var file = buffers.reader.take()!
     file.watch = nil
     file.reader.home.instancesAdded =
       person.instanceCount - (file.instancesBefore ?? person.instanceCount)
@@ -229,7 +229,6 @@ extension CalendarReader {
     _ scanner: inout LineScanner, file: inout FileReader, into person: inout PersonAccumulator,
     watch: Watchdog.Watch?, recentZones: inout RecentZones
   ) throws {
-    let (displayName, options) = (file.file, file.options)
     file.watch = watch
     var lines = 0
     // A VTIMEZONE being read line by line (`FileReader.passOverKnownTimeZone`).
@@ -258,12 +257,12 @@ extension CalendarReader {
         }
       }
     } catch let error as LineScanner.ScanError {
-      throw ReadError(error, file: displayName, options: options)
+      throw ReadError(error, file: file.file, options: file.options)
     }
-    if options.lint, let line = scanner.notUTF8Lines.first {
+    if file.options.lint, let line = scanner.notUTF8Lines.first {
       person.diagnostics.append(
         Diagnostic(
-          file: displayName, line: line,
+          file: file.file, line: line,
           message:
             "text that is not UTF-8 (Latin-1?) is read with U+FFFD in place of its bytes (first at this line); RFC 5545 text is UTF-8",
           severity: .note))
@@ -272,7 +271,7 @@ extension CalendarReader {
       let lines = scanner.controlCharacterLines
       person.diagnostics.append(
         Diagnostic(
-          file: displayName, line: lines[0],
+          file: file.file, line: lines[0],
           message: "control characters removed from \(lines.count) line(s)"))
     }
     try file.finish(bytesRead: scanner.bytesRead)

@@ -117,7 +117,7 @@ public enum CalendarReader {
     var buffers = ScanBuffers()
     let waiting = try readStream(
       &scanner, displayName: name, home: nil, owner: OwnerHint(), options: options, into: &person,
-      reader: &buffers.reader, recentZones: &buffers.recentZones)
+      buffers: &buffers)
     return try finish(
       &person, waiting: waiting, name: name, source: name, role: .required, home: nil,
       options: options, arguments: [name])

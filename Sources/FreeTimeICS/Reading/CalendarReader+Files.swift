@@ -123,11 +123,12 @@ extension CalendarReader {
   }
 
   /// Reads one file into `person`; gives back its reader when components in it wait for the
-  /// person's home zone (`FileReader.readAwaitingHome`).
+  /// person's home zone (`FileReader.readAwaitingHome`). With `scanAhead`, a big file is
+  /// scanned on another core (`LineFeed`).
   static func readFile(
     _ path: String, home: Zone?, owner: OwnerHint, options: ReadOptions, source: Int = 0,
     into person: inout PersonAccumulator, buffers: inout ScanBuffers,
-    opener: DirectoryOpener? = nil
+    opener: DirectoryOpener? = nil, scanAhead: Bool = false
   ) throws -> [FileReader] {
     // Opened first and looked at once (a vdir's thousands of files each cost their system
     // calls), by its name in its directory when the caller reads a directory's files.
@@ -146,22 +147,38 @@ extension CalendarReader {
     }
     return try readStream(
       fd: fd, displayName: path, home: home, owner: owner, options: options, source: source,
-      into: &person, info: known ? info : nil, buffers: &buffers)
+      into: &person, info: known ? info : nil, buffers: &buffers, scanAhead: scanAhead)
   }
 
   static func readStream(
     fd: Int32, displayName: String, home: Zone?, owner: OwnerHint, options: ReadOptions,
     source: Int = 0, into person: inout PersonAccumulator, info given: stat? = nil,
-    buffers: inout ScanBuffers
+    buffers: inout ScanBuffers, scanAhead: Bool = false
   ) throws -> [FileReader] {
     var info = given ?? stat()
     let known = given != nil || fstat(fd, &info) == 0
     let size = known && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
+    // A big file with a core to spare is scanned on that core (`LineFeed`).
+    var feed: LineFeed?
+    if scanAhead && size >= LineFeed.smallestFile {
+      var own = LineScanner(fd: fd, blockSize: 1 << 17, progress: options.progress)
+      own.regularFileSize = size
+      own.checksUTF8 = options.lint
+      own.maxLineBytes = options.limits.lineBytes
+      let started = LineFeed(own)
+      if started.start() { feed = started }
+    }
+    defer { feed?.stop() }
     // A block of 128 KiB (its pages are touched once and reused for the whole file), or the
     // whole file when it is smaller.
-    var scanner = LineScanner(
-      fd: fd, blockSize: size > 0 ? min(1 << 17, max(1 << 12, size + 1)) : 1 << 17,
-      progress: options.progress, reusing: &buffers)
+    var scanner =
+      if let feed {
+        LineScanner(feed: feed, reusing: &buffers)
+      } else {
+        LineScanner(
+          fd: fd, blockSize: size > 0 ? min(1 << 17, max(1 << 12, size + 1)) : 1 << 17,
+          progress: options.progress, reusing: &buffers)
+      }
     defer { scanner.giveBack(into: &buffers) }
     scanner.regularFileSize = size
     person.expect(bytes: size)
@@ -234,7 +251,10 @@ extension CalendarReader {
     // A VTIMEZONE being read line by line (`FileReader.passOverKnownTimeZone`).
     var timeZone: FileReader.TimeZoneStart?
     do {
-      while let line = try scanner.next() {
+      while true {
+        // Lines scanned on another core: those dropped unread are passed over there.
+        scanner.skipFed { file.drops($0, hasValue: $1) }
+        guard let line = try scanner.next() else { break }
         let kept = file.component.linesKept
         try file.consume(line, into: &person)
         let number = line.number

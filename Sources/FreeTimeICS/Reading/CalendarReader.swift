@@ -20,7 +20,8 @@ public enum CalendarReader {
   /// - Throws: `ReadError` when the calendar cannot be read as iCalendar at all.
   ///
   /// With `readAhead`, a directory's files are read into memory on another core while the ones
-  /// before them are parsed (`FilePrefetch`): for a core the other people leave idle.
+  /// before them are parsed (`FilePrefetch`), and a big file is scanned on another core while
+  /// its lines are read (`LineFeed`): for a core the other people leave idle.
   public static func read(
     _ source: CalendarSource, options: ReadOptions, readAhead: Bool = false
   ) throws -> PersonCalendar {
@@ -42,7 +43,7 @@ public enum CalendarReader {
         case .file(let path):
           waiting += try readFile(
             path, home: home, owner: owner, options: options, source: index, into: &person,
-            buffers: &buffers)
+            buffers: &buffers, scanAhead: readAhead)
         case .directory(let path):
           let files = try calendarFiles(in: path)
           let opener = DirectoryOpener()

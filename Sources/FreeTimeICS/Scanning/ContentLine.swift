@@ -154,6 +154,17 @@ extension ContentLine {
   func isUnneededInEvent(
     _ kind: PropertyName, keepSummary: Bool, keepAttendees: Bool, inDropped: Bool
   ) -> Bool {
+    ContentLine.isUnneededInEvent(
+      kind, hasValue: hasValue, keepSummary: keepSummary, keepAttendees: keepAttendees,
+      inDropped: inDropped)
+  }
+
+  /// `isUnneededInEvent` of a line known by its name's kind and whether it has a value (asked
+  /// only when the kind leaves it open).
+  static func isUnneededInEvent(
+    _ kind: PropertyName, hasValue: @autoclosure () -> Bool, keepSummary: Bool,
+    keepAttendees: Bool, inDropped: Bool
+  ) -> Bool {
     switch kind {
     case .none, .begin, .end: return false
     case .other, .freebusy, .xwrTimezone, .calendarName, .owner, .calStart, .calEnd: break
@@ -161,7 +172,7 @@ extension ContentLine {
     case .attendee: if !inDropped && keepAttendees { return false }
     default: if !inDropped { return false }
     }
-    return hasValue
+    return hasValue()
   }
 
   /// A list-valued line (EXDATE, RDATE: RFC 5545 §3.8.5) as one line per value, each with the

@@ -69,14 +69,7 @@ struct FileReader {
     // The name is told apart on its bytes; it is made a string only where a message or a
     // component other than an event needs it. Most lines of an event are dropped unread.
     let kind = line.kind
-    if stack.count >= 2, component.name == "VEVENT",
-      line.isUnneededInEvent(
-        kind, keepSummary: options.explain,
-        keepAttendees: calendar.owner.address != nil || options.lint,
-        inDropped: component.skipDepth > 0)
-    {
-      return
-    }
+    if drops(kind, hasValue: line.hasValue) { return }
     if instancesBefore == nil { instancesBefore = person.instanceCount }
     sawContent = true
     if kind != .begin && kind != .end && !line.hasValue {
@@ -97,6 +90,16 @@ struct FileReader {
     case .end: try end(line, into: &person)
     default: try property(line, kind: kind, into: &person)
     }
+  }
+
+  /// Whether the next line, of name `kind`, is dropped unread (most lines of an event): asked
+  /// before the line is made when another thread scans the file (`LineScanner.skipFed`).
+  func drops(_ kind: PropertyName, hasValue: @autoclosure () -> Bool) -> Bool {
+    stack.count >= 2 && component.name == "VEVENT"
+      && ContentLine.isUnneededInEvent(
+        kind, hasValue: hasValue(), keepSummary: options.explain,
+        keepAttendees: calendar.owner.address != nil || options.lint,
+        inDropped: component.skipDepth > 0)
   }
 
   /// Components accepted without a VCALENDAR around them.

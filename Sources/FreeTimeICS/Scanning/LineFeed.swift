@@ -1,0 +1,194 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Scans a big file on a core the other people leave idle while its lines are read on this one
+/// (`LineScanner.init(feed:reusing:)`): the pre-pass (reading, unfolding, control bytes; a
+/// quarter of a run) is done ahead, and the reading thread takes lines already whole.
+///
+/// A thread of its own runs a `LineScanner` on the file and writes its lines back to back into
+/// batches of about 64 KiB, in a ring of `depth`. Each batch is handed over whole: the scanning
+/// thread waits only when the ring is full, the reading thread only when it is empty. The lines
+/// are the scanner's, in its order, with its line numbers; how the scan ended (the end, with the
+/// bytes read and the lines it noted, or an error) follows the last line, so the reader meets
+/// an error at the line it would meet it on reading alone (docs/PERFORMANCE.md).
+///
+/// Memory is `depth` batches plus the scanner's block, whatever the file's size.
+final class LineFeed: @unchecked Sendable {
+  /// How the scan ended.
+  enum End {
+    case done(bytesRead: Int, controlCharacterLines: [Int], notUTF8Lines: [Int])
+    case failed(LineScanner.ScanError)
+  }
+
+  /// Lines back to back, each with where it ends in `bytes`, its line number, its name's kind
+  /// and whether it has a value; `end` after the last line when the scan ended there. Raw
+  /// storage, kept for the whole file: the reader reads it in order (the lines of one batch are
+  /// next to each other, as in the file), and counts no reference.
+  struct Batch {
+    var bytes: UnsafeMutablePointer<UInt8>
+    var capacity: Int
+    var count = 0
+    let ends: UnsafeMutablePointer<Int>
+    let numbers: UnsafeMutablePointer<Int>
+    let kinds: UnsafeMutablePointer<PropertyName>
+    let valued: UnsafeMutablePointer<Bool>
+    var lines = 0
+    var end: End?
+
+    init() {
+      capacity = LineFeed.batchBytes * 2
+      bytes = .allocate(capacity: capacity)
+      ends = .allocate(capacity: LineFeed.batchLines)
+      numbers = .allocate(capacity: LineFeed.batchLines)
+      kinds = .allocate(capacity: LineFeed.batchLines)
+      valued = .allocate(capacity: LineFeed.batchLines)
+    }
+
+    func deallocate() {
+      bytes.deallocate()
+      ends.deallocate()
+      numbers.deallocate()
+      kinds.deallocate()
+      valued.deallocate()
+    }
+
+    /// Appends a line (room is made for a line of any length).
+    mutating func append(_ line: ContentLine) {
+      let n = line.bytes.count
+      if count + n > capacity {
+        let size = max(2 * capacity, count + n)
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+        bigger.update(from: bytes, count: count)
+        bytes.deallocate()
+        (bytes, capacity) = (bigger, size)
+      }
+      line.bytes.withUnsafeBufferPointer { (bytes + count).update(from: $0.baseAddress!, count: n) }
+      count += n
+      ends[lines] = count
+      numbers[lines] = line.number
+      kinds[lines] = line.kind
+      valued[lines] = line.hasValue
+      lines += 1
+    }
+
+    /// Line `i`'s bytes.
+    func text(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+      let start = i == 0 ? 0 : ends[i - 1]
+      return UnsafeBufferPointer(start: bytes + start, count: ends[i] - start)
+    }
+  }
+
+  static let depth = 4
+  /// A batch is handed over once it holds this many bytes or `batchLines` lines.
+  static let batchBytes = 1 << 18
+  static let batchLines = 4096
+  /// Files smaller than this are scanned where they are read: a thread costs more than it saves.
+  static let smallestFile = 1 << 20
+
+  /// How many files were scanned on a thread of their own in this process (tests look).
+  static let started = Atomic<Int>(0)
+
+  /// The scanner, the scanning thread's alone once it starts.
+  private var scanner: LineScanner?
+  private let slots: UnsafeMutableBufferPointer<Batch>
+  /// Batches written and not yet read; slots free to write.
+  private let full = DispatchSemaphore(value: 0)
+  private let free = DispatchSemaphore(value: LineFeed.depth)
+  private let stopped = Atomic<Bool>(false)
+  private let finished = DispatchSemaphore(value: 0)
+  private var running = false
+
+  init(_ scanner: LineScanner) {
+    self.scanner = scanner
+    slots = .allocate(capacity: Self.depth)
+    for k in 0..<Self.depth { (slots.baseAddress! + k).initialize(to: Batch()) }
+  }
+
+  deinit {
+    for batch in slots { batch.deallocate() }
+    slots.deinitialize()
+    slots.deallocate()
+  }
+
+  /// Starts the scanning thread; false when no thread could be made (then nothing is read).
+  func start() -> Bool {
+    var thread = pthread_t()
+    let context = Unmanaged.passRetained(self).toOpaque()
+    let result = pthread_create(
+      &thread, nil,
+      { context in
+        let feed = Unmanaged<LineFeed>.fromOpaque(context!).takeRetainedValue()
+        feed.run()
+        return nil
+      }, context)
+    guard result == 0 else {
+      Unmanaged<LineFeed>.fromOpaque(context).release()
+      return false
+    }
+    pthread_detach(thread)
+    running = true
+    Self.started.add(1, ordering: .relaxed)
+    return true
+  }
+
+  /// The scanning thread: fills the slots in turn until the scan ends or the reader stops.
+  private func run() {
+    var scanner = self.scanner.take()!
+    var k = 0
+    while true {
+      free.wait()
+      if stopped.load(ordering: .acquiring) { break }
+      let batch = slots.baseAddress! + k
+      batch.pointee.count = 0
+      batch.pointee.lines = 0
+      batch.pointee.end = nil
+      do {
+        while batch.pointee.count < Self.batchBytes && batch.pointee.lines < Self.batchLines {
+          guard let line = try scanner.next() else {
+            batch.pointee.end = .done(
+              bytesRead: scanner.bytesRead,
+              controlCharacterLines: scanner.controlCharacterLines,
+              notUTF8Lines: scanner.notUTF8Lines)
+            break
+          }
+          batch.pointee.append(line)
+          scanner.giveBack(line)
+        }
+      } catch let error as LineScanner.ScanError {
+        batch.pointee.end = .failed(error)
+      } catch {
+        batch.pointee.end = .failed(.readFailed(errno: EIO))
+      }
+      let ended = batch.pointee.end != nil
+      full.signal()
+      if ended { break }
+      k = (k + 1) % Self.depth
+    }
+    finished.signal()
+  }
+
+  /// The next batch, once the scanning thread has written it: slot `k`.
+  func take(_ k: Int) -> UnsafeMutablePointer<Batch> {
+    full.wait()
+    return slots.baseAddress! + k
+  }
+
+  /// The reader is done with the batch it took last: its slot may be written again.
+  func done() {
+    free.signal()
+  }
+
+  /// The reader stops (the end, or an error of its own): waits for the scanning thread to end,
+  /// so that the file may be closed.
+  func stop() {
+    guard running else { return }
+    running = false
+    stopped.store(true, ordering: .releasing)
+    for _ in 0..<Self.depth { free.signal() }
+    finished.wait()
+  }
+}

@@ -1,0 +1,269 @@
+import Foundation
+import FreeTimeCore
+import Testing
+
+@testable import FreeTimeICS
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A big file scanned on another core (`LineFeed`) reads as it does scanned where it is read:
+/// the same lines with the same numbers, the same busy time and warnings, the same errors at the
+/// same lines.
+@Suite struct LineFeedTests {
+  /// Text of many lines: folds (space and tab), CRLF and LF, a byte-order mark, control bytes,
+  /// empty lines, long lines and `:` in quotes, over several of the feed's batches.
+  static func manyLines(_ count: Int, nul: Int? = nil) -> [UInt8] {
+    var text: [UInt8] = [0xEF, 0xBB, 0xBF]
+    for i in 0..<count {
+      var line = "X-LINE-\(i);P=\"a:b\":value \(i)"
+      if i % 7 == 0 { line += "\r\n  folded \(i)" }
+      if i % 11 == 0 { line += "\n\tand tab-folded" }
+      if i % 13 == 0 { line += " bell \u{7} here" }
+      if i % 17 == 0 { line = "DESCRIPTION:" + String(repeating: "long text ", count: 300) }
+      if i % 19 == 0 { line = "NO-VALUE-\(i)" }
+      if i % 23 == 0 { line += "\r\n" }  // an empty line after it
+      text += Array(line.utf8) + (i % 2 == 0 ? [0x0D, 0x0A] : [0x0A])
+      if let nul, i == nul { text += [0x41, 0x00, 0x0A] }
+    }
+    return text
+  }
+
+  static func write(_ bytes: [UInt8]) -> String {
+    let path = Read.directory + "/" + UUID().uuidString + ".ics"
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    return path
+  }
+
+  struct Scanned {
+    var lines: [ContentLine] = []
+    var bytesRead = 0
+    var controlCharacterLines: [Int] = []
+    var error: String?
+
+    /// The same lines, the same end: the error, or the bytes read and the lines noted. (A Bool,
+    /// so that a failure does not print megabytes of lines.)
+    func same(as other: Scanned) -> Bool {
+      lines == other.lines && error == other.error
+        && (error != nil
+          || (bytesRead == other.bytesRead
+            && controlCharacterLines == other.controlCharacterLines))
+    }
+  }
+
+  /// Every line of `path`, scanned here or on another thread, less those `drops` passes over.
+  static func scan(
+    _ path: String, fed: Bool, drops: ((PropertyName, Bool) -> Bool)? = nil
+  ) throws -> Scanned {
+    let fd = open(path, O_RDONLY)
+    try #require(fd >= 0)
+    defer { close(fd) }
+    var buffers = ScanBuffers()
+    var feed: LineFeed?
+    var scanner: LineScanner
+    if fed {
+      let started = LineFeed(LineScanner(fd: fd, blockSize: 1 << 12, progress: nil))
+      try #require(started.start())
+      feed = started
+      scanner = LineScanner(feed: started, reusing: &buffers)
+    } else {
+      scanner = LineScanner(fd: fd, blockSize: 1 << 12, progress: nil)
+    }
+    defer { feed?.stop() }
+    var result = Scanned()
+    do {
+      while true {
+        if let drops { scanner.skipFed(drops) }
+        guard let line = try scanner.next() else { break }
+        if let drops, !fed, drops(line.kind, line.hasValue) { continue }
+        result.lines.append(line)
+        scanner.lineWasKept()
+      }
+    } catch {
+      result.error = "\(error)"
+    }
+    result.bytesRead = scanner.bytesRead
+    result.controlCharacterLines = scanner.controlCharacterLines
+    return result
+  }
+
+  @Test func theSameLinesWithTheSameNumbers() throws {
+    let path = Self.write(Self.manyLines(30_000))
+    let here = try Self.scan(path, fed: false)
+    let fed = try Self.scan(path, fed: true)
+    #expect(here.lines.count == 30_000)
+    #expect(here.error == nil)
+    #expect(here.bytesRead > 3_000_000)
+    #expect(!here.controlCharacterLines.isEmpty)
+    #expect(fed.same(as: here))
+  }
+
+  /// Lines passed over on the scanning side are those the rule names, and only those.
+  @Test func linesPassedOverAreTheOnesTheRuleDrops() throws {
+    let path = Self.write(Self.manyLines(30_000))
+    let rule: (PropertyName, Bool) -> Bool = { kind, valued in kind == .other && valued }
+    let here = try Self.scan(path, fed: false, drops: rule)
+    let fed = try Self.scan(path, fed: true, drops: rule)
+    #expect(here.lines.contains { $0.kind == .other && !$0.hasValue })
+    #expect(!here.lines.contains { $0.bytes.starts(with: Array("DESCRIPTION:".utf8)) })
+    #expect(!here.lines.contains { $0.kind == .other && $0.hasValue })
+    #expect(fed.same(as: here))
+  }
+
+  /// A NUL byte far into the file: the lines before it, then the error at its line.
+  @Test func anErrorComesAfterTheLinesBeforeIt() throws {
+    let path = Self.write(Self.manyLines(20_000, nul: 15_000))
+    let here = try Self.scan(path, fed: false)
+    let fed = try Self.scan(path, fed: true)
+    #expect(here.error == "nulByte(line: 18781)")
+    #expect(here.lines.count == 15_000)
+    #expect(fed.same(as: here))
+  }
+
+  /// A calendar of over 1 MiB (big enough to be scanned on another core) with what a reader
+  /// warns about here and there: a VTIMEZONE, folded DESCRIPTIONs and ATTENDEEs dropped unread,
+  /// VALARMs, series with EXDATE lists (one with an empty element, one with an impossible
+  /// date), overrides, all-day and floating events, lines without ':', a second DTSTART and a
+  /// control character.
+  static func bigCalendar(events: Int) -> String {
+    var text = """
+      BEGIN:VCALENDAR
+      VERSION:2.0
+      PRODID:-//test//feed//EN
+      BEGIN:VTIMEZONE
+      TZID:Europe/Berlin
+      BEGIN:STANDARD
+      DTSTART:19701025T030000
+      RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU
+      TZOFFSETFROM:+0200
+      TZOFFSETTO:+0100
+      END:STANDARD
+      BEGIN:DAYLIGHT
+      DTSTART:19700329T020000
+      RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU
+      TZOFFSETFROM:+0100
+      TZOFFSETTO:+0200
+      END:DAYLIGHT
+      END:VTIMEZONE
+
+      """
+    let long = String(repeating: "Agenda: plans for the quarter, 会議 συνάντηση. ", count: 6)
+    for i in 0..<events {
+      let day = 1 + i % 28
+      let month = 1 + (i / 28) % 12
+      let date = String(format: "2027%02d%02d", month, day)
+      let hour = String(format: "%02d", 8 + i % 9)
+      var event = "BEGIN:VEVENT\nUID:e\(i)@feed.test\nDTSTAMP:20261101T000000Z\n"
+      switch i % 5 {
+      case 0: event += "DTSTART;VALUE=DATE:\(date)\n"
+      case 1: event += "DTSTART:\(date)T\(hour)0000\nDURATION:PT45M\n"
+      default:
+        event += "DTSTART;TZID=Europe/Berlin:\(date)T\(hour)0000\n"
+        event += "DTEND;TZID=Europe/Berlin:\(date)T\(hour)3000\n"
+      }
+      event += "SUMMARY:Meeting \(i)\n"
+      // Folded as producers fold, at 75 octets.
+      var description = Array("DESCRIPTION:\(long)\(i)".utf8)
+      var folded: [UInt8] = []
+      while description.count > 60 {
+        folded += description.prefix(60) + Array("\n ".utf8)
+        description.removeFirst(60)
+      }
+      event += String(decoding: folded + description, as: UTF8.self) + "\n"
+      event += "ATTENDEE;CN=\"Someone, Else\";PARTSTAT=ACCEPTED:mailto:\n someone\(i)@feed.test\n"
+      if i % 10 == 2 {
+        event += "RRULE:FREQ=WEEKLY;COUNT=6\n"
+        event += i % 30 == 2 ? "EXDATE;TZID=Europe/Berlin:,\(date)T\(hour)0000\n" : ""
+        event += i % 30 == 12 ? "EXDATE;TZID=Europe/Berlin:20270230T\(hour)0000\n" : ""
+      }
+      if i % 97 == 3 { event += "X-BROKEN-LINE\n" }
+      if i % 101 == 4 { event += "DTSTART;TZID=Europe/Berlin:\(date)T060000\n" }
+      if i % 89 == 5 { event += "LOCATION:room\u{1}5\n" }
+      if i % 7 == 6 {
+        event += "BEGIN:VALARM\nACTION:DISPLAY\nDESCRIPTION:soon\nTRIGGER:-PT15M\nEND:VALARM\n"
+      }
+      event += "END:VEVENT\n"
+      if i % 10 == 2 {
+        // An override of the series' second instance, an hour later.
+        let next = String(format: "2027%02d%02d", month, day + 7 > 28 ? day : day + 7)
+        event += "BEGIN:VEVENT\nUID:e\(i)@feed.test\nRECURRENCE-ID;TZID=Europe/Berlin:"
+        event += "\(next)T\(hour)0000\nDTSTART;TZID=Europe/Berlin:\(next)T\(hour)3000\n"
+        event += "DTEND;TZID=Europe/Berlin:\(next)T\(hour)5500\nEND:VEVENT\n"
+      }
+      text += event
+    }
+    return text + "END:VCALENDAR\n"
+  }
+
+  static func read(_ path: String, scanAhead: Bool) throws -> PersonCalendar {
+    try Read.read(path, from: "2026-12-28", to: "2028-01-03", readAhead: scanAhead)
+  }
+
+  @Test func aBigCalendarReadsTheSame() throws {
+    let text = Self.bigCalendar(events: 3_000)
+    #expect(text.utf8.count > LineFeed.smallestFile)
+    let path = Read.write(text)
+    let before = LineFeed.started.load(ordering: .relaxed)
+    let fed = try Self.read(path, scanAhead: true)
+    #expect(LineFeed.started.load(ordering: .relaxed) > before)
+    let here = try Self.read(path, scanAhead: false)
+    #expect(here.busy.count > 3_000)
+    for warning in ["line without ':'", "a second DTSTART", "control characters", "impossible"] {
+      #expect(here.diagnostics.contains { $0.message.contains(warning) }, "\(warning)")
+    }
+    #expect(fed.busy.sorted() == here.busy.sorted())
+    #expect(fed.tentative.sorted() == here.tentative.sorted())
+    #expect(fed.diagnostics == here.diagnostics)
+    #expect(fed.homeZone?.name == here.homeZone?.name)
+  }
+
+  /// An error the reader finds (not the scanner) stops the scanning thread: the same error at
+  /// the same line, at the file's first line and far into it.
+  @Test(arguments: [false, true])
+  func theReadersOwnErrorStopsTheScan(early: Bool) throws {
+    var text = Self.bigCalendar(events: 3_000)
+    if early {
+      text = "BEGIN:VTODOX\n" + text
+    } else {
+      let at = text.range(of: "UID:e2500@feed.test")!.lowerBound
+      text.insert(contentsOf: "END:VTODO\n", at: at)
+    }
+    let path = Read.write(text)
+    func failure(_ scanAhead: Bool) -> ReadError? {
+      do {
+        _ = try Self.read(path, scanAhead: scanAhead)
+        return nil
+      } catch {
+        return error as? ReadError
+      }
+    }
+    let here = try #require(failure(false))
+    let fed = try #require(failure(true))
+    #expect(here.line == (early ? 1 : fed.line))
+    #expect(fed.line == here.line)
+    #expect(fed.message == here.message)
+    #expect(here.line ?? 0 > (early ? 0 : 10_000))
+  }
+
+  /// A NUL byte near the end of a big calendar: the scanner's error, at its line, either way.
+  @Test func aNulByteNearTheEnd() throws {
+    var text = Self.bigCalendar(events: 3_000)
+    let at = text.range(of: "UID:e2900@feed.test")!.lowerBound
+    text.insert(contentsOf: "X-NUL:a\u{0}b\n", at: at)
+    let path = Read.write(text)
+    #expect(throws: ReadError.self) { try Self.read(path, scanAhead: true) }
+    do {
+      _ = try Self.read(path, scanAhead: false)
+      Issue.record("read a NUL byte")
+    } catch let here as ReadError {
+      do {
+        _ = try Self.read(path, scanAhead: true)
+      } catch let fed as ReadError {
+        #expect(fed.line == here.line)
+        #expect(fed.message == here.message)
+        #expect(here.message.contains("NUL"))
+      }
+    }
+  }
+}

@@ -11,7 +11,10 @@ import Testing
 /// A big file scanned on another core (`LineFeed`) reads as it does scanned where it is read:
 /// the same lines with the same numbers, the same busy time and warnings, the same errors at the
 /// same lines.
-@Suite struct LineFeedTests {
+///
+/// Serialized: `LineFeed.started` counts the feeds of the whole process, and only these tests
+/// start feeds in it.
+@Suite(.serialized) struct LineFeedTests {
   /// Text of many lines: folds (space and tab), CRLF and LF, a byte-order mark, control bytes,
   /// empty lines, long lines and `:` in quotes, over several of the feed's batches.
   static func manyLines(_ count: Int, nul: Int? = nil) -> [UInt8] {
@@ -21,10 +24,13 @@ import Testing
       if i % 7 == 0 { line += "\r\n  folded \(i)" }
       if i % 11 == 0 { line += "\n\tand tab-folded" }
       if i % 13 == 0 { line += " bell \u{7} here" }
+      if i == 20_011 { line += " caf\u{FFFD}" }  // made Latin-1 below
       if i % 17 == 0 { line = "DESCRIPTION:" + String(repeating: "long text ", count: 300) }
       if i % 19 == 0 { line = "NO-VALUE-\(i)" }
       if i % 23 == 0 { line += "\r\n" }  // an empty line after it
-      text += Array(line.utf8) + (i % 2 == 0 ? [0x0D, 0x0A] : [0x0A])
+      var bytes = Array(line.utf8)
+      if i == 20_011 { bytes.replaceSubrange((bytes.count - 3)..., with: [0xE9]) }
+      text += bytes + (i % 2 == 0 ? [0x0D, 0x0A] : [0x0A])
       if let nul, i == nul { text += [0x41, 0x00, 0x0A] }
     }
     return text
@@ -40,6 +46,7 @@ import Testing
     var lines: [ContentLine] = []
     var bytesRead = 0
     var controlCharacterLines: [Int] = []
+    var notUTF8Lines: [Int] = []
     var error: String?
 
     /// The same lines, the same end: the error, or the bytes read and the lines noted. (A Bool,
@@ -48,7 +55,8 @@ import Testing
       lines == other.lines && error == other.error
         && (error != nil
           || (bytesRead == other.bytesRead
-            && controlCharacterLines == other.controlCharacterLines))
+            && controlCharacterLines == other.controlCharacterLines
+            && notUTF8Lines == other.notUTF8Lines))
     }
   }
 
@@ -62,13 +70,15 @@ import Testing
     var buffers = ScanBuffers()
     var feed: LineFeed?
     var scanner: LineScanner
+    var own = LineScanner(fd: fd, blockSize: 1 << 12, progress: nil)
+    own.checksUTF8 = true
     if fed {
-      let started = LineFeed(LineScanner(fd: fd, blockSize: 1 << 12, progress: nil))
+      let started = LineFeed(own)
       try #require(started.start())
       feed = started
       scanner = LineScanner(feed: started, reusing: &buffers)
     } else {
-      scanner = LineScanner(fd: fd, blockSize: 1 << 12, progress: nil)
+      scanner = own
     }
     defer { feed?.stop() }
     var result = Scanned()
@@ -85,6 +95,7 @@ import Testing
     }
     result.bytesRead = scanner.bytesRead
     result.controlCharacterLines = scanner.controlCharacterLines
+    result.notUTF8Lines = scanner.notUTF8Lines
     return result
   }
 
@@ -96,6 +107,7 @@ import Testing
     #expect(here.error == nil)
     #expect(here.bytesRead > 3_000_000)
     #expect(!here.controlCharacterLines.isEmpty)
+    #expect(here.notUTF8Lines.count == 1)
     #expect(fed.same(as: here))
   }
 
@@ -119,6 +131,48 @@ import Testing
     #expect(here.error == "nulByte(line: 18781)")
     #expect(here.lines.count == 15_000)
     #expect(fed.same(as: here))
+  }
+
+  /// The reader stops after one line, while the scanning thread waits for a free slot (every
+  /// slot written): the thread ends, and the feed is freed (libdispatch ends the process when a
+  /// semaphore is freed below its first value). Repeated, as where the thread is when the reader
+  /// stops varies.
+  @Test func stoppedWhileTheScanWaits() throws {
+    let path = Self.write(Self.manyLines(30_000))
+    for pause in [0, 1_000, 50_000, 200_000] as [UInt32] {
+      let fd = open(path, O_RDONLY)
+      try #require(fd >= 0)
+      defer { close(fd) }
+      var buffers = ScanBuffers()
+      weak var gone: LineFeed?
+      do {
+        let feed = LineFeed(LineScanner(fd: fd, blockSize: 1 << 12, progress: nil))
+        gone = feed
+        try #require(feed.start())
+        var scanner = LineScanner(feed: feed, reusing: &buffers)
+        #expect(try scanner.next() != nil)
+        usleep(pause)  // time for the scanning thread to fill the ring and wait
+        feed.stop()
+      }
+      var waited = 0
+      while gone != nil && waited < 500 {
+        usleep(10_000)
+        waited += 1
+      }
+      #expect(gone == nil)
+    }
+  }
+
+  /// Cores are taken while there are any, and given back.
+  @Test func spareCores() {
+    let spare = SpareCores(2)
+    #expect(spare.take())
+    #expect(spare.take())
+    #expect(!spare.take())
+    spare.give()
+    #expect(spare.take())
+    #expect(!SpareCores(0).take())
+    #expect(!SpareCores(-1).take())
   }
 
   /// A calendar of over 1 MiB (big enough to be scanned on another core) with what a reader
@@ -206,7 +260,7 @@ import Testing
     let path = Read.write(text)
     let before = LineFeed.started.load(ordering: .relaxed)
     let fed = try Self.read(path, scanAhead: true)
-    #expect(LineFeed.started.load(ordering: .relaxed) > before)
+    #expect(LineFeed.started.load(ordering: .relaxed) == before + 1)
     let here = try Self.read(path, scanAhead: false)
     #expect(here.busy.count > 3_000)
     for warning in ["line without ':'", "a second DTSTART", "control characters", "impossible"] {
@@ -239,7 +293,9 @@ import Testing
       }
     }
     let here = try #require(failure(false))
+    let before = LineFeed.started.load(ordering: .relaxed)
     let fed = try #require(failure(true))
+    #expect(LineFeed.started.load(ordering: .relaxed) == before + 1)
     #expect(here.line == (early ? 1 : fed.line))
     #expect(fed.line == here.line)
     #expect(fed.message == here.message)
@@ -252,7 +308,9 @@ import Testing
     let at = text.range(of: "UID:e2900@feed.test")!.lowerBound
     text.insert(contentsOf: "X-NUL:a\u{0}b\n", at: at)
     let path = Read.write(text)
+    let before = LineFeed.started.load(ordering: .relaxed)
     #expect(throws: ReadError.self) { try Self.read(path, scanAhead: true) }
+    #expect(LineFeed.started.load(ordering: .relaxed) == before + 1)
     do {
       _ = try Self.read(path, scanAhead: false)
       Issue.record("read a NUL byte")

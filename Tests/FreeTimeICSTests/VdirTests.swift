@@ -98,8 +98,8 @@ import Testing
     return dir
   }
 
-  @Test(arguments: [1, 2, 3] as [UInt64])
-  func aVdirReadsAsOneFile(seed: UInt64) throws {
+  @Test(arguments: [1, 2, 3] as [UInt64], [false, true])
+  func aVdirReadsAsOneFile(seed: UInt64, readAhead: Bool) throws {
     let events = Self.events(seed: seed, count: 120)
     let one = Read.write(
       Read.calendar(
@@ -112,7 +112,8 @@ import Testing
         atPath: dir + "/" + event.uid + ".ics", contents: Data(text.utf8))
     }
     let a = try Read.read(one, from: "2026-11-30", to: "2027-01-10")
-    let b = try Read.read(dir, kind: .directory(dir), from: "2026-11-30", to: "2027-01-10")
+    let b = try Read.read(
+      dir, kind: .directory(dir), from: "2026-11-30", to: "2027-01-10", readAhead: readAhead)
     #expect(!a.busy.isEmpty)
     #expect(Read.busy(a) == Read.busy(b))
     #expect(a.homeZone != nil)
@@ -123,7 +124,8 @@ import Testing
 
   /// Two files define a zone of the same TZID differently: each file's events are read in its
   /// own.
-  @Test func theSameTZIDDefinedTwoWaysIsReadPerFile() throws {
+  @Test(arguments: [false, true])
+  func theSameTZIDDefinedTwoWaysIsReadPerFile(readAhead: Bool) throws {
     let dir = try Self.newDirectory()
     for (name, offset) in [("a", "+0100"), ("b", "+0300"), ("c", "+0100")] {
       let text = Read.calendar(
@@ -144,7 +146,8 @@ import Testing
         """)
       _ = FileManager.default.createFile(atPath: dir + "/\(name).ics", contents: Data(text.utf8))
     }
-    let p = try Read.read(dir, kind: .directory(dir), from: "2026-11-30", to: "2026-12-07")
+    let p = try Read.read(
+      dir, kind: .directory(dir), from: "2026-11-30", to: "2026-12-07", readAhead: readAhead)
     #expect(
       Read.busy(p) == [
         Read.span("2026-12-01T09:00Z", "2026-12-01T10:00Z"),
@@ -155,7 +158,8 @@ import Testing
 
   /// A file whose VTIMEZONE is passed over still names the right line in a warning after it,
   /// and a VTIMEZONE with something to say says it in every file.
-  @Test func linesAndWarningsAfterAVTIMEZONEMetBefore() throws {
+  @Test(arguments: [false, true])
+  func linesAndWarningsAfterAVTIMEZONEMetBefore(readAhead: Bool) throws {
     let dir = try Self.newDirectory()
     let quirky = Self.prague.replacingOccurrences(
       of: "BYMONTH=10;BYDAY=-1SU", with: "BYMONTH=10;BYDAY=-1SU;X-NAME=1")
@@ -172,7 +176,8 @@ import Testing
         """)
       _ = FileManager.default.createFile(atPath: dir + "/\(name).ics", contents: Data(text.utf8))
     }
-    let p = try Read.read(dir, kind: .directory(dir), from: "2026-11-30", to: "2026-12-07")
+    let p = try Read.read(
+      dir, kind: .directory(dir), from: "2026-11-30", to: "2026-12-07", readAhead: readAhead)
     let noColon = p.diagnostics.filter { $0.message.contains("without ':'") }
     #expect(noColon.count == 3)
     // BEGIN:VCALENDAR, VERSION, PRODID, 15 lines of VTIMEZONE, BEGIN:VEVENT, UID, DTSTART,
@@ -193,7 +198,8 @@ import Testing
         """)
       _ = FileManager.default.createFile(atPath: other + "/\(name).ics", contents: Data(text.utf8))
     }
-    let q = try Read.read(other, kind: .directory(other), from: "2026-11-30", to: "2026-12-07")
+    let q = try Read.read(
+      other, kind: .directory(other), from: "2026-11-30", to: "2026-12-07", readAhead: readAhead)
     let said = q.diagnostics.filter { $0.message.contains("X-NAME") }
     #expect(said.map(\.file) == [other + "/a.ics", other + "/b.ics"])
     #expect(Read.busy(q) == [Read.span("2026-12-01T09:00Z", "2026-12-01T10:00Z")])
@@ -269,7 +275,8 @@ import Testing
 
   /// A CR inside a line of a VTIMEZONE is a control character the scanner removes and warns
   /// about: the warning comes in every file (the text is not taken as one met before).
-  @Test func aCarriageReturnInsideAVTIMEZONELineWarnsInEveryFile() throws {
+  @Test(arguments: [false, true])
+  func aCarriageReturnInsideAVTIMEZONELineWarnsInEveryFile(readAhead: Bool) throws {
     let dir = try Self.newDirectory()
     let zone = Self.fixedZone.replacingOccurrences(
       of: "TZID:My/Zone\n", with: "TZID:My/Zone\nX-NOTE:a\rb\n")
@@ -277,14 +284,16 @@ import Testing
       let text = "BEGIN:VCALENDAR\nVERSION:2.0\n\(zone)\n\(Self.event(name))\nEND:VCALENDAR\n"
       _ = FileManager.default.createFile(atPath: dir + "/\(name).ics", contents: Data(text.utf8))
     }
-    let p = try Read.read(dir, kind: .directory(dir), from: "2026-11-01", to: "2026-11-05")
+    let p = try Read.read(
+      dir, kind: .directory(dir), from: "2026-11-01", to: "2026-11-05", readAhead: readAhead)
     let control = p.diagnostics.filter { $0.message.contains("control characters") }
     #expect(control.map(\.file) == [dir + "/a.ics", dir + "/b.ics"])
   }
 
   /// An END:VTIMEZONE folded onto the next line is not the end of the VTIMEZONE: the file is an
   /// error as it is alone, also after another file's VTIMEZONE of the same text.
-  @Test func aFoldedEndIsNotTheEnd() throws {
+  @Test(arguments: [false, true])
+  func aFoldedEndIsNotTheEnd(readAhead: Bool) throws {
     let dir = try Self.newDirectory()
     let good =
       "BEGIN:VCALENDAR\nVERSION:2.0\n\(Self.fixedZone)\n\(Self.event("a"))\nEND:VCALENDAR\n"
@@ -293,7 +302,8 @@ import Testing
     _ = FileManager.default.createFile(atPath: dir + "/a.ics", contents: Data(good.utf8))
     _ = FileManager.default.createFile(atPath: dir + "/b.ics", contents: Data(folded.utf8))
     #expect(throws: ReadError.self) {
-      try Read.read(dir, kind: .directory(dir), from: "2026-11-01", to: "2026-11-05")
+      try Read.read(
+        dir, kind: .directory(dir), from: "2026-11-01", to: "2026-11-05", readAhead: readAhead)
     }
   }
 
@@ -377,6 +387,35 @@ import Testing
         #expect(error.description.contains("NUL"))
       }
     }
+  }
+
+  /// Under `check`, what the scanner notes (text that is not UTF-8, control characters) is noted
+  /// for the files read ahead on another core as for files read in turn (`check` reads
+  /// every VTIMEZONE line by line).
+  @Test func whatTheScannerNotesInFilesReadAhead() throws {
+    let dir = try Self.newDirectory()
+    for i in 0..<40 {
+      var text = Array(
+        "BEGIN:VCALENDAR\nVERSION:2.0\n\(Self.fixedZone)\n\(Self.event("e\(i)"))\nEND:VCALENDAR\n"
+          .utf8)
+      let uid = Array("UID:e\(i)\n".utf8)
+      let at = text.firstRange(of: uid)!.upperBound
+      if i % 5 == 1 { text.insert(contentsOf: Array("SUMMARY:caf".utf8) + [0xE9, 0x0A], at: at) }
+      if i % 7 == 2 { text.insert(contentsOf: Array("X-NOTE:a\u{1}b\nX-NO-COLON\n".utf8), at: at) }
+      _ = FileManager.default.createFile(
+        atPath: dir + String(format: "/e%02d.ics", i), contents: Data(text))
+    }
+    var options = ReadOptions(
+      window: Read.span("2026-11-01T00:00Z", "2026-11-05T00:00Z"), defaultZone: Read.utc)
+    options.lint = true
+    let source = CalendarSource(kind: .directory(dir), name: "p", argument: dir)
+    let a = try CalendarReader.read(source, options: options, readAhead: false)
+    let b = try CalendarReader.read(source, options: options, readAhead: true)
+    #expect(a.diagnostics.contains { $0.message.contains("not UTF-8") })
+    #expect(a.diagnostics.contains { $0.message.contains("control characters") })
+    #expect(a.diagnostics.contains { $0.message.contains("without ':'") && $0.line == 14 })
+    #expect(a.diagnostics == b.diagnostics)
+    #expect(Read.busy(a) == Read.busy(b))
   }
 
   /// A reading thread that stops after the first chunk (an error) leaves no thread ahead

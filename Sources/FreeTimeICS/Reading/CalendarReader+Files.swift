@@ -123,12 +123,12 @@ extension CalendarReader {
   }
 
   /// Reads one file into `person`; gives back its reader when components in it wait for the
-  /// person's home zone (`FileReader.readAwaitingHome`). With `scanAhead`, a big file is
-  /// scanned on another core (`LineFeed`).
+  /// person's home zone (`FileReader.readAwaitingHome`). With a spare core, a big file is
+  /// scanned on it (`LineFeed`).
   static func readFile(
     _ path: String, home: Zone?, owner: OwnerHint, options: ReadOptions, source: Int = 0,
     into person: inout PersonAccumulator, buffers: inout ScanBuffers,
-    opener: DirectoryOpener? = nil, scanAhead: Bool = false
+    opener: DirectoryOpener? = nil, spare: SpareCores? = nil
   ) throws -> [FileReader] {
     // Opened first and looked at once (a vdir's thousands of files each cost their system
     // calls), by its name in its directory when the caller reads a directory's files.
@@ -147,28 +147,33 @@ extension CalendarReader {
     }
     return try readStream(
       fd: fd, displayName: path, home: home, owner: owner, options: options, source: source,
-      into: &person, info: known ? info : nil, buffers: &buffers, scanAhead: scanAhead)
+      into: &person, info: known ? info : nil, buffers: &buffers, spare: spare)
   }
 
   static func readStream(
     fd: Int32, displayName: String, home: Zone?, owner: OwnerHint, options: ReadOptions,
     source: Int = 0, into person: inout PersonAccumulator, info given: stat? = nil,
-    buffers: inout ScanBuffers, scanAhead: Bool = false
+    buffers: inout ScanBuffers, spare: SpareCores? = nil
   ) throws -> [FileReader] {
     var info = given ?? stat()
     let known = given != nil || fstat(fd, &info) == 0
     let size = known && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
     // A big file with a core to spare is scanned on that core (`LineFeed`).
     var feed: LineFeed?
-    if scanAhead && size >= LineFeed.smallestFile {
+    if let spare, size >= LineFeed.smallestFile, spare.take() {
       var own = LineScanner(fd: fd, blockSize: 1 << 17, progress: options.progress)
       own.regularFileSize = size
       own.checksUTF8 = options.lint
       own.maxLineBytes = options.limits.lineBytes
       let started = LineFeed(own)
-      if started.start() { feed = started }
+      if started.start() { feed = started } else { spare.give() }
     }
-    defer { feed?.stop() }
+    defer {
+      if let feed {
+        feed.stop()
+        spare?.give()
+      }
+    }
     // A block of 128 KiB (its pages are touched once and reused for the whole file), or the
     // whole file when it is smaller.
     var scanner =

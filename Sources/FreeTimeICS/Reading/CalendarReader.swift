@@ -25,6 +25,14 @@ public enum CalendarReader {
   public static func read(
     _ source: CalendarSource, options: ReadOptions, readAhead: Bool = false
   ) throws -> PersonCalendar {
+    try read(source, options: options, spare: readAhead ? SpareCores(1) : nil)
+  }
+
+  /// Reads one person's calendar with the cores no person is read on (`readAll`), if any.
+  static func read(
+    _ source: CalendarSource, options: ReadOptions, spare: SpareCores?
+  ) throws -> PersonCalendar {
+    let readAhead = spare != nil
     Libical.setUp()
     let home = options.homeZones[source.name]
     let owner = OwnerHint(source.name, options: options)
@@ -43,7 +51,7 @@ public enum CalendarReader {
         case .file(let path):
           waiting += try readFile(
             path, home: home, owner: owner, options: options, source: index, into: &person,
-            buffers: &buffers, scanAhead: readAhead)
+            buffers: &buffers, spare: spare)
         case .directory(let path):
           let files = try calendarFiles(in: path)
           let opener = DirectoryOpener()
@@ -132,11 +140,11 @@ public enum CalendarReader {
   ) -> [Result<PersonCalendar, any Error>] {
     Libical.setUp()
     let workers = max(1, min(threads, sources.count))
-    // A core no person is read on reads a vdir's files ahead.
-    let readAhead = threads > sources.count
+    // A core no person is read on reads a vdir's files ahead, or scans a big file.
+    let spare = threads > sources.count ? SpareCores(threads - sources.count) : nil
     if workers == 1 {
       return sources.map { source in
-        Result { try read(source, options: options, readAhead: readAhead) }
+        Result { try read(source, options: options, spare: spare) }
       }
     }
     let sizes = sources.map(size)
@@ -148,7 +156,7 @@ public enum CalendarReader {
         let k = next.add(1, ordering: .relaxed).oldValue
         guard k < order.count else { return }
         let i = order[k]
-        results.set(i, Result { try read(sources[i], options: options, readAhead: readAhead) })
+        results.set(i, Result { try read(sources[i], options: options, spare: spare) })
       }
     }
     return results.all()

@@ -141,7 +141,12 @@ final class LineFeed: @unchecked Sendable {
     var k = 0
     while true {
       free.wait()
-      if stopped.load(ordering: .acquiring) { break }
+      if stopped.load(ordering: .acquiring) {
+        // The signal taken is given back: libdispatch refuses to free a semaphore below its
+        // first value (the process would end), and `stop` gave only `depth`.
+        free.signal()
+        break
+      }
       let batch = slots.baseAddress! + k
       batch.pointee.count = 0
       batch.pointee.lines = 0
@@ -190,5 +195,33 @@ final class LineFeed: @unchecked Sendable {
     stopped.store(true, ordering: .releasing)
     for _ in 0..<Self.depth { free.signal() }
     finished.wait()
+  }
+}
+
+/// The cores no person is read on, shared by the people read at once: a big file is scanned on
+/// another core (`LineFeed`) only while one is left, so that more people than cores never run
+/// more threads than cores.
+final class SpareCores: Sendable {
+  private let count: Atomic<Int>
+
+  init(_ count: Int) {
+    self.count = Atomic(max(0, count))
+  }
+
+  /// Takes a core, if one is left.
+  func take() -> Bool {
+    var left = count.load(ordering: .relaxed)
+    while left > 0 {
+      let (exchanged, now) = count.compareExchange(
+        expected: left, desired: left - 1, ordering: .acquiringAndReleasing)
+      if exchanged { return true }
+      left = now
+    }
+    return false
+  }
+
+  /// Gives a core back.
+  func give() {
+    count.add(1, ordering: .acquiringAndReleasing)
   }
 }

@@ -7,7 +7,7 @@ public enum Parallel {
   /// `body(i)` for every `i` in `0..<count`, in order of `i`; on several threads when there is
   /// more than one. `body` must only read what the threads share.
   public static func map<T>(_ count: Int, _ body: (Int) -> T) -> [T] {
-    guard count > 1, ProcessInfo.processInfo.activeProcessorCount > 1 else {
+    guard count > 1, Cores.usable > 1 else {
       return (0..<count).map(body)
     }
     let results = OnePerIndex<T>(count: count)

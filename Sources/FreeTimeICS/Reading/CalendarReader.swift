@@ -136,7 +136,7 @@ public enum CalendarReader {
   /// each one's result in the order of `sources`.
   public static func readAll(
     _ sources: [CalendarSource], options: ReadOptions,
-    threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    threads: Int = Cores.usable
   ) -> [Result<PersonCalendar, any Error>] {
     Libical.setUp()
     let workers = max(1, min(threads, sources.count))

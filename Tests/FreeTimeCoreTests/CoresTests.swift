@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+
+@testable import FreeTimeCore
+
+/// The cores of the process's affinity, read from `/proc/self/status` (proc(5)).
+@Suite struct CoresTests {
+  static func status(_ mask: String) -> Data {
+    Data("Name:\tfreetime\nCpus_allowed:\t\(mask)\nCpus_allowed_list:\t0-1\n".utf8)
+  }
+
+  @Test func theMaskIsCountedBitByBit() {
+    #expect(Cores.allowed(status: Self.status("3")) == 2)
+    #expect(Cores.allowed(status: Self.status("1")) == 1)
+    #expect(Cores.allowed(status: Self.status("ff,ffffffff")) == 40)
+    #expect(Cores.allowed(status: Self.status("00000000,00000004")) == 1)
+  }
+
+  @Test func anythingElseIsNotKnown() {
+    #expect(Cores.allowed(status: nil) == nil)
+    #expect(Cores.allowed(status: Data("Name:\tx\n".utf8)) == nil)
+    #expect(Cores.allowed(status: Self.status("0")) == nil)
+    #expect(Cores.allowed(status: Self.status("zz")) == nil)
+  }
+
+  @Test func atLeastOneCore() {
+    #expect(Cores.usable >= 1)
+    #expect(Cores.usable <= ProcessInfo.processInfo.activeProcessorCount)
+  }
+}

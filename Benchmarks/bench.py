@@ -109,7 +109,10 @@ import os, sys, time
 start = time.perf_counter()
 pid = os.fork()
 if pid == 0:
-    os.execv(sys.argv[2], sys.argv[2:])
+    try:
+        os.execv(sys.argv[2], sys.argv[2:])
+    finally:
+        os._exit(127)  # not run: never 1, which is an answer ("no common slot")
 _, status, usage = os.wait4(pid, 0)
 with open(sys.argv[1], "w") as f:
     f.write(f"{time.perf_counter() - start} {os.waitstatus_to_exitcode(status)} {usage.ru_maxrss} "

@@ -256,6 +256,12 @@ def main():
     files = sum(len(calendar_files(v)) for v in vdirs)
     report(f"RATIO vdir ({files} files) / the same events in one file each, wall "
            f"(same slots: {same}; target <= 1.5)", f"{vdir_t / one_t:.2f}")
+    # One person's vdir against the same events in one file, each alone: both with the idle
+    # core's help (the vdir's files read ahead on it, the file scanned on it).
+    one_alone, _ = best([ft, singles[0]] + common, args.repeat_small)
+    vdir_alone, _ = best([ft, vdirs[0]] + common, args.repeat_small)
+    report(f"RATIO one vdir alone ({len(calendar_files(vdirs[0]))} files) / its events in one "
+           "file alone, wall", f"{vdir_alone / one_alone:.2f}")
     if args.open_read:
         # What the kernel alone charges for opening and reading every file (each directory on
         # a thread): no reader that opens each file can be faster than the one-file run plus it.

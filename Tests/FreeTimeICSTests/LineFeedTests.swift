@@ -185,21 +185,7 @@ import Testing
       BEGIN:VCALENDAR
       VERSION:2.0
       PRODID:-//test//feed//EN
-      BEGIN:VTIMEZONE
-      TZID:Europe/Berlin
-      BEGIN:STANDARD
-      DTSTART:19701025T030000
-      RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU
-      TZOFFSETFROM:+0200
-      TZOFFSETTO:+0100
-      END:STANDARD
-      BEGIN:DAYLIGHT
-      DTSTART:19700329T020000
-      RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU
-      TZOFFSETFROM:+0100
-      TZOFFSETTO:+0200
-      END:DAYLIGHT
-      END:VTIMEZONE
+      \(VdirTests.prague)
 
       """
     let long = String(repeating: "Agenda: plans for the quarter, 会議 συνάντηση. ", count: 6)
@@ -213,8 +199,8 @@ import Testing
       case 0: event += "DTSTART;VALUE=DATE:\(date)\n"
       case 1: event += "DTSTART:\(date)T\(hour)0000\nDURATION:PT45M\n"
       default:
-        event += "DTSTART;TZID=Europe/Berlin:\(date)T\(hour)0000\n"
-        event += "DTEND;TZID=Europe/Berlin:\(date)T\(hour)3000\n"
+        event += "DTSTART;TZID=Europe/Prague:\(date)T\(hour)0000\n"
+        event += "DTEND;TZID=Europe/Prague:\(date)T\(hour)3000\n"
       }
       event += "SUMMARY:Meeting \(i)\n"
       // Folded as producers fold, at 75 octets.
@@ -228,11 +214,11 @@ import Testing
       event += "ATTENDEE;CN=\"Someone, Else\";PARTSTAT=ACCEPTED:mailto:\n someone\(i)@feed.test\n"
       if i % 10 == 2 {
         event += "RRULE:FREQ=WEEKLY;COUNT=6\n"
-        event += i % 30 == 2 ? "EXDATE;TZID=Europe/Berlin:,\(date)T\(hour)0000\n" : ""
-        event += i % 30 == 12 ? "EXDATE;TZID=Europe/Berlin:20270230T\(hour)0000\n" : ""
+        event += i % 30 == 2 ? "EXDATE;TZID=Europe/Prague:,\(date)T\(hour)0000\n" : ""
+        event += i % 30 == 12 ? "EXDATE;TZID=Europe/Prague:20270230T\(hour)0000\n" : ""
       }
       if i % 97 == 3 { event += "X-BROKEN-LINE\n" }
-      if i % 101 == 4 { event += "DTSTART;TZID=Europe/Berlin:\(date)T060000\n" }
+      if i % 101 == 4 { event += "DTSTART;TZID=Europe/Prague:\(date)T060000\n" }
       if i % 89 == 5 { event += "LOCATION:room\u{1}5\n" }
       if i % 7 == 6 {
         event += "BEGIN:VALARM\nACTION:DISPLAY\nDESCRIPTION:soon\nTRIGGER:-PT15M\nEND:VALARM\n"
@@ -241,9 +227,9 @@ import Testing
       if i % 10 == 2 {
         // An override of the series' second instance, an hour later.
         let next = String(format: "2027%02d%02d", month, day + 7 > 28 ? day : day + 7)
-        event += "BEGIN:VEVENT\nUID:e\(i)@feed.test\nRECURRENCE-ID;TZID=Europe/Berlin:"
-        event += "\(next)T\(hour)0000\nDTSTART;TZID=Europe/Berlin:\(next)T\(hour)3000\n"
-        event += "DTEND;TZID=Europe/Berlin:\(next)T\(hour)5500\nEND:VEVENT\n"
+        event += "BEGIN:VEVENT\nUID:e\(i)@feed.test\nRECURRENCE-ID;TZID=Europe/Prague:"
+        event += "\(next)T\(hour)0000\nDTSTART;TZID=Europe/Prague:\(next)T\(hour)3000\n"
+        event += "DTEND;TZID=Europe/Prague:\(next)T\(hour)5500\nEND:VEVENT\n"
       }
       text += event
     }

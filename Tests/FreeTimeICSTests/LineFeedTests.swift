@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import FreeTimeCore
 import Testing
@@ -161,6 +162,86 @@ import Testing
       }
       #expect(gone == nil)
     }
+  }
+
+  /// Writes `bytes` into a new pipe from another thread, and gives the end to read.
+  static func pipe(_ bytes: [UInt8]) -> Int32 {
+    signal(SIGPIPE, SIG_IGN)  // a reader that stops early must not end the test process
+    var ends: [Int32] = [0, 0]
+    _ = Glibc.pipe(&ends)
+    let writer = ends[1]
+    DispatchQueue.global().async {
+      bytes.withUnsafeBytes { raw in
+        var at = 0
+        while at < raw.count {
+          let n = Glibc.write(writer, raw.baseAddress! + at, min(raw.count - at, 1 << 16))
+          if n <= 0 { break }
+          at += n
+        }
+      }
+      close(writer)
+    }
+    return ends[0]
+  }
+
+  /// A pipe is scanned ahead whatever its size (its size is not known before it is read), with
+  /// the same lines, and the bytes read grow as batches come (a pipe's CPU budget grows with
+  /// them) before the end.
+  @Test func aPipeIsScannedAhead() throws {
+    let bytes = Self.manyLines(30_000)
+    let path = Self.write(bytes)
+    let here = try Self.scan(path, fed: false)
+    let fd = Self.pipe(bytes)
+    defer { close(fd) }
+    var buffers = ScanBuffers()
+    var own = LineScanner(fd: fd, blockSize: 1 << 12, progress: nil)
+    own.checksUTF8 = true
+    let feed = LineFeed(own)
+    try #require(feed.start())
+    defer { feed.stop() }
+    var scanner = LineScanner(feed: feed, reusing: &buffers)
+    var fed = Scanned()
+    var grew = false
+    while let line = try scanner.next() {
+      if fed.lines.count == 10_000 {
+        grew = scanner.bytesRead > 0 && scanner.bytesRead < bytes.count
+      }
+      fed.lines.append(line)
+      scanner.lineWasKept()
+    }
+    fed.bytesRead = scanner.bytesRead
+    fed.controlCharacterLines = scanner.controlCharacterLines
+    fed.notUTF8Lines = scanner.notUTF8Lines
+    #expect(grew)
+    #expect(fed.bytesRead == bytes.count)
+    #expect(fed.same(as: here))
+  }
+
+  /// Standard input as a pipe, read with a core to spare: scanned ahead, read as the same text in
+  /// a file is read, for a big calendar and a small one.
+  @Test(arguments: [3_000, 3])
+  func standardInputReadsTheSame(events: Int) throws {
+    let text = Self.bigCalendar(events: events)
+    let here = try Self.read(Read.write(text), scanAhead: false)
+    let options = ReadOptions(
+      window: Read.span("2026-12-28T00:00Z", "2028-01-03T00:00Z"), defaultZone: Read.utc)
+    let fd = Self.pipe(Array(text.utf8))
+    defer { close(fd) }
+    var person = PersonAccumulator(window: options.window)
+    var buffers = ScanBuffers()
+    let before = LineFeed.started.load(ordering: .relaxed)
+    let waiting = try CalendarReader.readStream(
+      fd: fd, displayName: "<stdin>", home: nil, owner: OwnerHint(), options: options,
+      into: &person, buffers: &buffers, spare: SpareCores(1))
+    buffers.finishWatch()
+    #expect(LineFeed.started.load(ordering: .relaxed) == before + 1)
+    let fed = try CalendarReader.finish(
+      &person, waiting: waiting, name: "p", source: "<stdin>", role: .required, home: nil,
+      options: options, arguments: ["<stdin>"])
+    #expect(!here.busy.isEmpty)
+    #expect(fed.busy.sorted() == here.busy.sorted())
+    #expect(fed.diagnostics.map(\.line) == here.diagnostics.map(\.line))
+    #expect(fed.diagnostics.map(\.message) == here.diagnostics.map(\.message))
   }
 
   /// Cores are taken while there are any, and given back.

@@ -158,9 +158,10 @@ extension CalendarReader {
     var info = given ?? stat()
     let known = given != nil || fstat(fd, &info) == 0
     let size = known && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
-    // A big file with a core to spare is scanned on that core (`LineFeed`).
+    // A big file, or a pipe, with a core to spare is scanned on that core (`LineFeed`).
+    let pipe = known && (info.st_mode & S_IFMT) == S_IFIFO
     var feed: LineFeed?
-    if let spare, size >= LineFeed.smallestFile, spare.take() {
+    if let spare, size >= LineFeed.smallestFile || pipe, spare.take() {
       var own = LineScanner(fd: fd, blockSize: 1 << 17, progress: options.progress)
       own.regularFileSize = size
       own.checksUTF8 = options.lint

@@ -47,7 +47,7 @@ public enum CalendarReader {
         case .standardInput:
           waiting += try readStream(
             fd: 0, displayName: "<stdin>", home: home, owner: owner, options: options,
-            source: index, into: &person, buffers: &buffers)
+            source: index, into: &person, buffers: &buffers, spare: spare)
         case .file(let path):
           waiting += try readFile(
             path, home: home, owner: owner, options: options, source: index, into: &person,

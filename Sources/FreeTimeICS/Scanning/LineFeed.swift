@@ -38,6 +38,9 @@ final class LineFeed: @unchecked Sendable {
     let valued: UnsafeMutablePointer<Bool>
     var lines = 0
     var end: End?
+    /// The bytes the scanner had read when the batch was handed over (a pipe's budget grows
+    /// with them: `Watchdog.Watch.bytes`).
+    var bytesRead = 0
 
     init() {
       capacity = LineFeed.batchBytes * 2
@@ -86,7 +89,8 @@ final class LineFeed: @unchecked Sendable {
   /// A batch is handed over once it holds this many bytes or `batchLines` lines.
   static let batchBytes = 1 << 18
   static let batchLines = 4096
-  /// Files smaller than this are scanned where they are read: a thread costs more than it saves.
+  /// Regular files smaller than this are scanned where they are read: a thread costs more than
+  /// it saves. A pipe, whose size is not known, is scanned ahead whatever it holds.
   static let smallestFile = 1 << 20
 
   /// How many files were scanned on a thread of their own in this process (tests look).
@@ -168,6 +172,7 @@ final class LineFeed: @unchecked Sendable {
       } catch {
         batch.pointee.end = .failed(.readFailed(errno: EIO))
       }
+      batch.pointee.bytesRead = scanner.bytesRead
       let ended = batch.pointee.end != nil
       full.signal()
       if ended { break }

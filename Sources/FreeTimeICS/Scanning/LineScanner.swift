@@ -219,6 +219,7 @@ struct LineScanner {
   private mutating func fedBatchAhead() -> UnsafeMutablePointer<LineFeed.Batch> {
     while true {
       let batch = fedBatch ?? feed!.take(fedSlot)
+      if fedBatch == nil { bytesRead = batch.pointee.bytesRead }
       fedBatch = batch
       if fedLine < batch.pointee.lines || batch.pointee.end != nil { return batch }
       fedBatch = nil

@@ -196,7 +196,8 @@ def main():
         # Alone, a calendar is read with the idle core's help (a big file is scanned on it); read
         # one after the other on one core each, against the two read at once on two cores.
         taskset = shutil.which("taskset")
-        pin = [taskset, "-c", "0"] if taskset else []
+        first = min(os.sched_getaffinity(0))  # the first core this process may run on
+        pin = [taskset, "-c", str(first)] if taskset else []
         one_core = [best(pin + [ft, p] + common, args.repeat)[0] for p in files] if pin else solo
         report(f"input ({mix} mix): 2 calendars, {n} VEVENTs, {size / 1e6:.0f} MB", "")
         report(f"floor (libical bare streaming parse), {mix}: events/s",

@@ -23,6 +23,14 @@ import Testing
     #expect(Cores.allowed(status: Self.status("zz")) == nil)
   }
 
+  /// This machine's own status file names its mask (Linux), and the count is read from it.
+  @Test func thisProcesssMaskIsRead() throws {
+    let status = FileManager.default.contents(atPath: "/proc/self/status")
+    try #require(status != nil)
+    let allowed = try #require(Cores.allowed(status: status))
+    #expect(Cores.usable == min(allowed, ProcessInfo.processInfo.activeProcessorCount))
+  }
+
   @Test func atLeastOneCore() {
     #expect(Cores.usable >= 1)
     #expect(Cores.usable <= ProcessInfo.processInfo.activeProcessorCount)

@@ -164,11 +164,12 @@ import Testing
     }
   }
 
-  /// Writes `bytes` into a new pipe from another thread, and gives the end to read.
-  static func pipe(_ bytes: [UInt8]) -> Int32 {
+  /// Writes `bytes` into a new pipe from another thread, and gives the end to read; the writer
+  /// closes its end once `closing` (if any) is signalled.
+  static func pipe(_ bytes: [UInt8], closing: DispatchSemaphore? = nil) throws -> Int32 {
     signal(SIGPIPE, SIG_IGN)  // a reader that stops early must not end the test process
     var ends: [Int32] = [0, 0]
-    _ = Glibc.pipe(&ends)
+    try #require(Glibc.pipe(&ends) == 0)
     let writer = ends[1]
     DispatchQueue.global().async {
       bytes.withUnsafeBytes { raw in
@@ -179,6 +180,7 @@ import Testing
           at += n
         }
       }
+      closing?.wait()
       close(writer)
     }
     return ends[0]
@@ -191,7 +193,7 @@ import Testing
     let bytes = Self.manyLines(30_000)
     let path = Self.write(bytes)
     let here = try Self.scan(path, fed: false)
-    let fd = Self.pipe(bytes)
+    let fd = try Self.pipe(bytes)
     defer { close(fd) }
     var buffers = ScanBuffers()
     var own = LineScanner(fd: fd, blockSize: 1 << 12, progress: nil)
@@ -225,7 +227,7 @@ import Testing
     let here = try Self.read(Read.write(text), scanAhead: false)
     let options = ReadOptions(
       window: Read.span("2026-12-28T00:00Z", "2028-01-03T00:00Z"), defaultZone: Read.utc)
-    let fd = Self.pipe(Array(text.utf8))
+    let fd = try Self.pipe(Array(text.utf8))
     defer { close(fd) }
     var person = PersonAccumulator(window: options.window)
     var buffers = ScanBuffers()
@@ -242,6 +244,44 @@ import Testing
     #expect(fed.busy.sorted() == here.busy.sorted())
     #expect(fed.diagnostics.map(\.line) == here.diagnostics.map(\.line))
     #expect(fed.diagnostics.map(\.message) == here.diagnostics.map(\.message))
+  }
+
+  /// A reader that stops on its own error does not wait for a pipe's writer that keeps the pipe
+  /// open: the error comes back while the writer still holds it (the scanning thread ends when
+  /// the writer closes). A reader that waited would wait for the writer: the test gives it 30 s
+  /// (a hang, not a timing), then lets the writer close so that the read ends either way.
+  @Test func anErrorDoesNotWaitForThePipesWriter() throws {
+    // The error at line 3, and a few lines more than a batch: the first batch is handed over,
+    // and the scanning thread waits in read(2) for the rest of the second.
+    var text = "BEGIN:VCALENDAR\nVERSION:2.0\nBEGIN:VCALENDAR\n"
+    for i in 0..<(LineFeed.batchLines + 4) { text += "X-FILL-\(i):x\n" }
+    let closing = DispatchSemaphore(value: 0)
+    let fd = try Self.pipe(Array(text.utf8), closing: closing)
+    defer { close(fd) }
+    let before = LineFeed.started.load(ordering: .relaxed)
+    let failure = Locked<ReadError?>(nil)
+    let returned = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      let options = ReadOptions(
+        window: Read.span("2026-12-28T00:00Z", "2028-01-03T00:00Z"), defaultZone: Read.utc)
+      var person = PersonAccumulator(window: options.window)
+      var buffers = ScanBuffers()
+      do {
+        _ = try CalendarReader.readStream(
+          fd: fd, displayName: "<stdin>", home: nil, owner: OwnerHint(), options: options,
+          into: &person, buffers: &buffers, spare: SpareCores(1))
+      } catch {
+        failure.withLock { $0 = error as? ReadError }
+      }
+      buffers.finishWatch()
+      returned.signal()
+    }
+    let waited = returned.wait(timeout: .now() + 30)
+    closing.signal()  // the writer closes: the scanning thread ends
+    #expect(waited == .success)
+    if waited == .timedOut { returned.wait() }
+    #expect(failure.withLock { $0?.line } == 3)
+    #expect(LineFeed.started.load(ordering: .relaxed) == before + 1)
   }
 
   /// Cores are taken while there are any, and given back.

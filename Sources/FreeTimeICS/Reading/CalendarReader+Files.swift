@@ -162,12 +162,20 @@ extension CalendarReader {
     let pipe = known && (info.st_mode & S_IFMT) == S_IFIFO
     var feed: LineFeed?
     if let spare, size >= LineFeed.smallestFile || pipe, spare.take() {
-      var own = LineScanner(fd: fd, blockSize: 1 << 17, progress: options.progress)
+      // A pipe is read through a descriptor of the feed's own: a reader that stops on an error
+      // does not wait for a writer that keeps the pipe open (`LineFeed.stop`).
+      let scanned = pipe ? dup(fd) : fd
+      var own = LineScanner(fd: scanned, blockSize: 1 << 17, progress: options.progress)
       own.regularFileSize = size
       own.checksUTF8 = options.lint
       own.maxLineBytes = options.limits.lineBytes
-      let started = LineFeed(own)
-      if started.start() { feed = started } else { spare.give() }
+      let started = LineFeed(own, closing: pipe ? scanned : nil)
+      if scanned >= 0 && started.start() {
+        feed = started
+      } else {
+        spare.give()
+        if pipe && scanned >= 0 { close(scanned) }
+      }
     }
     defer {
       if let feed {

@@ -105,9 +105,16 @@ final class LineFeed: @unchecked Sendable {
   private let stopped = Atomic<Bool>(false)
   private let finished = DispatchSemaphore(value: 0)
   private var running = false
+  /// The descriptor the scanner reads, when it is the feed's own (a pipe's duplicate), closed
+  /// by the scanning thread when it ends.
+  private let owned: Int32?
 
-  init(_ scanner: LineScanner) {
+  /// A feed of `scanner`'s lines; with `closing`, the descriptor it reads is the feed's, and
+  /// `stop` does not wait for the scanning thread (it may wait in read(2) on a pipe whose
+  /// writer neither writes nor closes).
+  init(_ scanner: LineScanner, closing owned: Int32? = nil) {
     self.scanner = scanner
+    self.owned = owned
     slots = .allocate(capacity: Self.depth)
     for k in 0..<Self.depth { (slots.baseAddress! + k).initialize(to: Batch()) }
   }
@@ -178,6 +185,7 @@ final class LineFeed: @unchecked Sendable {
       if ended { break }
       k = (k + 1) % Self.depth
     }
+    if let owned { close(owned) }
     finished.signal()
   }
 
@@ -193,13 +201,15 @@ final class LineFeed: @unchecked Sendable {
   }
 
   /// The reader stops (the end, or an error of its own): waits for the scanning thread to end,
-  /// so that the file may be closed.
+  /// so that the file may be closed. A feed that reads its own descriptor is not waited for: its
+  /// thread ends at its next batch, which a pipe's next bytes or its end bring (or with the
+  /// process), and then closes the descriptor.
   func stop() {
     guard running else { return }
     running = false
     stopped.store(true, ordering: .releasing)
     for _ in 0..<Self.depth { free.signal() }
-    finished.wait()
+    if owned == nil { finished.wait() }
   }
 }
 

@@ -5,12 +5,12 @@ import Synchronization
   import Glibc
 #endif
 
-/// Scans a big file on a core the other people leave idle while its lines are read on this one
-/// (`LineScanner.init(feed:reusing:)`): the pre-pass (reading, unfolding, control bytes; a
-/// quarter of a run) is done ahead, and the reading thread takes lines already whole.
+/// Scans a big file, or a pipe, on a core the other people leave idle while its lines are read on
+/// this one (`LineScanner.init(feed:reusing:)`): the pre-pass (reading, unfolding, control
+/// bytes; a quarter of a run) is done ahead, and the reading thread takes lines already whole.
 ///
 /// A thread of its own runs a `LineScanner` on the file and writes its lines back to back into
-/// batches of about 64 KiB, in a ring of `depth`. Each batch is handed over whole: the scanning
+/// batches of up to `batchLines` lines or `batchBytes` bytes, in a ring of `depth`. Each batch is handed over whole: the scanning
 /// thread waits only when the ring is full, the reading thread only when it is empty. The lines
 /// are the scanner's, in its order, with its line numbers; how the scan ended (the end, with the
 /// bytes read and the lines it noted, or an error) follows the last line, so the reader meets

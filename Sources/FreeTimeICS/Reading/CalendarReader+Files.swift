@@ -159,30 +159,10 @@ extension CalendarReader {
     let known = given != nil || fstat(fd, &info) == 0
     let size = known && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
     // A big file, or a pipe, with a core to spare is scanned on that core (`LineFeed`).
-    let pipe = known && (info.st_mode & S_IFMT) == S_IFIFO
-    var feed: LineFeed?
-    if let spare, size >= LineFeed.smallestFile || pipe, spare.take() {
-      // A pipe is read through a descriptor of the feed's own: a reader that stops on an error
-      // does not wait for a writer that keeps the pipe open (`LineFeed.stop`).
-      let scanned = pipe ? dup(fd) : fd
-      var own = LineScanner(fd: scanned, blockSize: 1 << 17, progress: options.progress)
-      own.regularFileSize = size
-      own.checksUTF8 = options.lint
-      own.maxLineBytes = options.limits.lineBytes
-      let started = LineFeed(own, closing: pipe ? scanned : nil)
-      if scanned >= 0 && started.start() {
-        feed = started
-      } else {
-        spare.give()
-        if pipe && scanned >= 0 { close(scanned) }
-      }
-    }
-    defer {
-      if let feed {
-        feed.stop()
-        spare?.give()
-      }
-    }
+    let feed = LineFeed.start(
+      reading: fd, size: size, pipe: known && (info.st_mode & S_IFMT) == S_IFIFO,
+      options: options, spare: spare)
+    defer { feed?.stop() }
     // A block of 128 KiB (its pages are touched once and reused for the whole file), or the
     // whole file when it is smaller.
     var scanner =

@@ -10,8 +10,9 @@ import Synchronization
 /// bytes; a quarter of a run) is done ahead, and the reading thread takes lines already whole.
 ///
 /// A thread of its own runs a `LineScanner` on the file and writes its lines back to back into
-/// batches of up to `batchLines` lines or `batchBytes` bytes, in a ring of `depth`. Each batch is handed over whole: the scanning
-/// thread waits only when the ring is full, the reading thread only when it is empty. The lines
+/// batches of up to `batchLines` lines or `batchBytes` bytes, in a ring of `depth`. Each batch is
+/// handed over whole: the scanning thread waits only when the ring is full, the reading thread
+/// only when it is empty. The lines
 /// are the scanner's, in its order, with its line numbers; how the scan ended (the end, with the
 /// bytes read and the lines it noted, or an error) follows the last line, so the reader meets
 /// an error at the line it would meet it on reading alone (docs/PERFORMANCE.md).
@@ -109,12 +110,16 @@ final class LineFeed: @unchecked Sendable {
   /// by the scanning thread when it ends.
   private let owned: Int32?
 
+  /// The spare core the feed took, given back by `stop`.
+  private let spare: SpareCores?
+
   /// A feed of `scanner`'s lines; with `closing`, the descriptor it reads is the feed's, and
   /// `stop` does not wait for the scanning thread (it may wait in read(2) on a pipe whose
   /// writer neither writes nor closes).
-  init(_ scanner: LineScanner, closing owned: Int32? = nil) {
+  init(_ scanner: LineScanner, closing owned: Int32? = nil, spare: SpareCores? = nil) {
     self.scanner = scanner
     self.owned = owned
+    self.spare = spare
     slots = .allocate(capacity: Self.depth)
     for k in 0..<Self.depth { (slots.baseAddress! + k).initialize(to: Batch()) }
   }
@@ -123,6 +128,26 @@ final class LineFeed: @unchecked Sendable {
     for batch in slots { batch.deallocate() }
     slots.deinitialize()
     slots.deallocate()
+  }
+
+  /// The lines of `fd` scanned on a core `spare` gives, started; nil when none is left, when the
+  /// file is a regular one under `smallestFile` bytes, or when no thread could be made. A pipe
+  /// is read through a descriptor of the feed's own: a reader that stops on an error does not
+  /// wait for a writer that keeps the pipe open (`stop`). `stop` gives the core back.
+  static func start(
+    reading fd: Int32, size: Int, pipe: Bool, options: ReadOptions, spare: SpareCores?
+  ) -> LineFeed? {
+    guard let spare, size >= smallestFile || pipe, spare.take() else { return nil }
+    let scanned = pipe ? dup(fd) : fd
+    var scanner = LineScanner(fd: scanned, blockSize: 1 << 17, progress: options.progress)
+    scanner.regularFileSize = size
+    scanner.checksUTF8 = options.lint
+    scanner.maxLineBytes = options.limits.lineBytes
+    let feed = LineFeed(scanner, closing: pipe ? scanned : nil, spare: spare)
+    if scanned >= 0 && feed.start() { return feed }
+    spare.give()
+    if pipe && scanned >= 0 { close(scanned) }
+    return nil
   }
 
   /// Starts the scanning thread; false when no thread could be made (then nothing is read).
@@ -210,6 +235,7 @@ final class LineFeed: @unchecked Sendable {
     stopped.store(true, ordering: .releasing)
     for _ in 0..<Self.depth { free.signal() }
     if owned == nil { finished.wait() }
+    spare?.give()
   }
 }
 

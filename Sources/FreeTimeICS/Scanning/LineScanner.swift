@@ -38,14 +38,8 @@ struct LineScanner {
   /// (`rawAheadCount`); `refills` counts the blocks read, to tell.
   private var pendingStart = -1
   private var refills = 0
-  /// Lines scanned on another thread (`init(feed:reusing:)`): the batch being read (slot
-  /// `fedSlot`), the next line in it, and whether the scan's end was met.
-  private var feed: LineFeed?
-  private var fed = false
-  private var fedBatch: UnsafeMutablePointer<LineFeed.Batch>?
-  private var fedSlot = 0
-  private var fedLine = 0
-  private var fedEnded = false
+  /// Where the lines scanned on another thread are read (`init(feed:reusing:)`).
+  private var fed: LineFeed.Reader?
 
   /// Whether lines are checked for UTF-8 (only `freetime check` says what it found: a read
   /// otherwise need not look, and text in other scripts is a check of every such line).
@@ -97,8 +91,7 @@ struct LineScanner {
     self.progress = nil
     self.block = buffers.block
     buffers.block = []
-    self.feed = feed
-    self.fed = true
+    self.fed = LineFeed.Reader(feed)
     swap(&pool, &buffers.pool)
     spare = pool.popLast() ?? []
   }
@@ -170,7 +163,7 @@ struct LineScanner {
   /// Each physical line is copied once, from the read block straight into its logical line
   /// (continuations are appended in place), and checked for control bytes as it is copied.
   mutating func next() throws -> ContentLine? {
-    if fed { return try nextFed() }
+    if fed != nil { return try nextFed() }
     while try hasData() {
       let firstByte = block[position]
       if firstByte == 0x20 || firstByte == 0x09 {
@@ -214,61 +207,35 @@ struct LineScanner {
     return done
   }
 
-  /// The batch holding the next line scanned on the other thread, or the last batch (its `end`
-  /// set) once every line is read: a batch read through is given back to the scanning thread.
-  private mutating func fedBatchAhead() -> UnsafeMutablePointer<LineFeed.Batch> {
-    while true {
-      let batch = fedBatch ?? feed!.take(fedSlot)
-      if fedBatch == nil { bytesRead = batch.pointee.bytesRead }
-      fedBatch = batch
-      if fedLine < batch.pointee.lines || batch.pointee.end != nil { return batch }
-      fedBatch = nil
-      fedLine = 0
-      feed!.done()
-      fedSlot = (fedSlot + 1) % LineFeed.depth
-    }
-  }
-
   /// The next line the other thread scanned: copied from its batch into the storage the caller
   /// gave back, as `next()` copies from the block. The scan's end comes after the last line: the
   /// bytes read and the lines noted, or the error, thrown here.
   private mutating func nextFed() throws -> ContentLine? {
-    guard !fedEnded else { return nil }
-    let batch = fedBatchAhead()
-    if fedLine < batch.pointee.lines {
-      let text = batch.pointee.text(fedLine)
-      let number = batch.pointee.numbers[fedLine]
-      fedLine += 1
+    if let (text, number) = fed!.next() {
+      bytesRead = fed!.bytesRead
       var bytes: [UInt8] = []
       swap(&bytes, &spare)
       bytes.removeAll(keepingCapacity: true)
       bytes.append(contentsOf: text)
       return ContentLine(bytes: bytes, number: number)
     }
-    fedEnded = true
-    switch batch.pointee.end! {
-    case .done(let read, let control, let notUTF8):
+    switch fed!.end() {
+    case .done(let read, let control, let notUTF8)?:
       bytesRead = read
       controlCharacterLines = control
       notUTF8Lines = notUTF8
-    case .failed(let error):
+    case .failed(let error)?:
       throw error
+    case nil:
+      break
     }
     return nil
   }
 
-  /// Passes over the lines scanned on another thread that `drops` (given a line's name's kind
-  /// and whether it has a value) says the reader would drop unread: their bytes are never
-  /// copied, nor brought to this core. Does nothing when the lines are scanned here.
+  /// Passes over the lines scanned on another thread that `drops` says the reader would drop
+  /// unread (`LineFeed.Reader.skip`). Does nothing when the lines are scanned here.
   mutating func skipFed(_ drops: (PropertyName, Bool) -> Bool) {
-    guard fed, !fedEnded else { return }
-    while true {
-      let batch = fedBatchAhead()
-      guard fedLine < batch.pointee.lines,
-        drops(batch.pointee.kinds[fedLine], batch.pointee.valued[fedLine])
-      else { return }
-      fedLine += 1
-    }
+    fed?.skip(while: drops)
   }
 
   /// Whether a byte is waiting at `position` (reading the next block if needed).

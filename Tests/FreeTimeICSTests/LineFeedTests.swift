@@ -232,9 +232,10 @@ import Testing
     var person = PersonAccumulator(window: options.window)
     var buffers = ScanBuffers()
     let before = LineFeed.started.load(ordering: .relaxed)
-    let waiting = try CalendarReader.readStream(
+    var waiting: [FileReader] = []
+    try CalendarReader.readStream(
       fd: fd, displayName: "<stdin>", home: nil, owner: OwnerHint(), options: options,
-      into: &person, buffers: &buffers, spare: SpareCores(1))
+      into: &person, waiting: &waiting, buffers: &buffers, spare: SpareCores(1))
     buffers.finishWatch()
     #expect(LineFeed.started.load(ordering: .relaxed) == before + 1)
     let fed = try CalendarReader.finish(
@@ -266,10 +267,11 @@ import Testing
         window: Read.span("2026-12-28T00:00Z", "2028-01-03T00:00Z"), defaultZone: Read.utc)
       var person = PersonAccumulator(window: options.window)
       var buffers = ScanBuffers()
+      var waiting: [FileReader] = []
       do {
-        _ = try CalendarReader.readStream(
+        try CalendarReader.readStream(
           fd: fd, displayName: "<stdin>", home: nil, owner: OwnerHint(), options: options,
-          into: &person, buffers: &buffers, spare: SpareCores(1))
+          into: &person, waiting: &waiting, buffers: &buffers, spare: SpareCores(1))
       } catch {
         failure.withLock { $0 = error as? ReadError }
       }

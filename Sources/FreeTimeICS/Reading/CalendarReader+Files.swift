@@ -122,14 +122,14 @@ extension CalendarReader {
     return true
   }
 
-  /// Reads one file into `person`; gives back its reader when components in it wait for the
-  /// person's home zone (`FileReader.readAwaitingHome`). With a spare core, a big file is
+  /// Reads one file into `person`; adds its reader to `waiting` when components in it wait for
+  /// the person's home zone (`FileReader.readAwaitingHome`). With a spare core, a big file is
   /// scanned on it (`LineFeed`).
   static func readFile(
     _ path: String, home: Zone?, owner: OwnerHint, options: ReadOptions, source: Int = 0,
-    into person: inout PersonAccumulator, buffers: inout ScanBuffers,
+    into person: inout PersonAccumulator, waiting: inout [FileReader], buffers: inout ScanBuffers,
     opener: DirectoryOpener? = nil, spare: SpareCores? = nil
-  ) throws -> [FileReader] {
+  ) throws {
     // Opened first and looked at once (a vdir's thousands of files each cost their system
     // calls), by its name in its directory when the caller reads a directory's files.
     let fd = opener?.open(path) ?? open(path, O_RDONLY)
@@ -145,16 +145,16 @@ extension CalendarReader {
     if known && info.st_mode & S_IFMT == S_IFDIR {
       throw ReadError(file: path, message: "is a directory")
     }
-    return try readStream(
+    try readStream(
       fd: fd, displayName: path, home: home, owner: owner, options: options, source: source,
-      into: &person, info: known ? info : nil, buffers: &buffers, spare: spare)
+      into: &person, waiting: &waiting, info: known ? info : nil, buffers: &buffers, spare: spare)
   }
 
   static func readStream(
     fd: Int32, displayName: String, home: Zone?, owner: OwnerHint, options: ReadOptions,
-    source: Int = 0, into person: inout PersonAccumulator, info given: stat? = nil,
-    buffers: inout ScanBuffers, spare: SpareCores? = nil
-  ) throws -> [FileReader] {
+    source: Int = 0, into person: inout PersonAccumulator, waiting: inout [FileReader],
+    info given: stat? = nil, buffers: inout ScanBuffers, spare: SpareCores? = nil
+  ) throws {
     var info = given ?? stat()
     let known = given != nil || fstat(fd, &info) == 0
     let size = known && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
@@ -180,16 +180,17 @@ extension CalendarReader {
     scanner.maxLineBytes = options.limits.lineBytes
     let watch = buffers.watch(file: displayName, budget: options.limits.cpuSeconds, size: size)
     defer { watch?.idle() }
-    return try readStream(
+    try readStream(
       &scanner, displayName: displayName, home: home, owner: owner, options: options,
-      source: source, into: &person, watch: watch, buffers: &buffers)
+      source: source, into: &person, waiting: &waiting, watch: watch, buffers: &buffers)
   }
 
   /// Reads a file `FilePrefetch` read ahead, as `readStream(fd:…)` reads it from its descriptor.
   static func readLoaded(
     _ bytes: [UInt8], displayName: String, home: Zone?, owner: OwnerHint, options: ReadOptions,
-    source: Int, into person: inout PersonAccumulator, buffers: inout ScanBuffers
-  ) throws -> [FileReader] {
+    source: Int, into person: inout PersonAccumulator, waiting: inout [FileReader],
+    buffers: inout ScanBuffers
+  ) throws {
     var scanner = LineScanner(bytes: bytes, reusing: &buffers)
     defer { scanner.giveBackLines(into: &buffers) }
     scanner.checksUTF8 = options.lint
@@ -198,19 +199,20 @@ extension CalendarReader {
     let watch = buffers.watch(
       file: displayName, budget: options.limits.cpuSeconds, size: bytes.count)
     defer { watch?.idle() }
-    return try readStream(
+    try readStream(
       &scanner, displayName: displayName, home: home, owner: owner, options: options,
-      source: source, into: &person, watch: watch, buffers: &buffers)
+      source: source, into: &person, waiting: &waiting, watch: watch, buffers: &buffers)
   }
 
   /// Feeds every content line of `scanner` to a `FileReader`; scanner failures become
   /// `ReadError`s naming the file and line. `buffers.reader` is the reader of the person's last
-  /// file when nothing of it waited (`FileReader.reuse`), and this file's afterwards.
+  /// file when nothing of it waited (`FileReader.reuse`), and this file's afterwards; when
+  /// something waits, it moves to `waiting` (not copied: a copy retains each of its parts).
   static func readStream(
     _ scanner: inout LineScanner, displayName: String, home: Zone?, owner: OwnerHint,
     options: ReadOptions, source: Int = 0, into person: inout PersonAccumulator,
-    watch: Watchdog.Watch? = nil, buffers: inout ScanBuffers
-  ) throws -> [FileReader] {
+    waiting: inout [FileReader], watch: Watchdog.Watch? = nil, buffers: inout ScanBuffers
+  ) throws {
     // One person's files share their options, owner and home zone. The reader is used where it
     // is, never copied: a copy retains each of its parts.
     if buffers.reader == nil || buffers.reader!.homeOverride !== home {
@@ -228,12 +230,11 @@ extension CalendarReader {
       buffers.reader = nil
       throw error
     }
-    guard !buffers.reader!.reader.home.components.isEmpty else { return [] }
-    var file = buffers.reader.take()!
-    file.watch = nil
-    file.reader.home.instancesAdded =
-      person.instanceCount - (file.instancesBefore ?? person.instanceCount)
-    return [file]
+    guard !buffers.reader!.reader.home.components.isEmpty else { return }
+    buffers.reader!.watch = nil
+    buffers.reader!.reader.home.instancesAdded =
+      person.instanceCount - (buffers.reader!.instancesBefore ?? person.instanceCount)
+    waiting.append(buffers.reader.take()!)
   }
 
   private static func readLines(

@@ -45,21 +45,21 @@ public enum CalendarReader {
       for (index, kind) in source.kinds.enumerated() {
         switch kind {
         case .standardInput:
-          waiting += try readStream(
+          try readStream(
             fd: 0, displayName: "<stdin>", home: home, owner: owner, options: options,
-            source: index, into: &person, buffers: &buffers, spare: spare)
+            source: index, into: &person, waiting: &waiting, buffers: &buffers, spare: spare)
         case .file(let path):
-          waiting += try readFile(
+          try readFile(
             path, home: home, owner: owner, options: options, source: index, into: &person,
-            buffers: &buffers, spare: spare)
+            waiting: &waiting, buffers: &buffers, spare: spare)
         case .directory(let path):
           let files = try calendarFiles(in: path)
           let opener = DirectoryOpener()
           guard readAhead, files.count > 1 else {
             for file in files {
-              waiting += try readFile(
+              try readFile(
                 file, home: home, owner: owner, options: options, source: index, into: &person,
-                buffers: &buffers, opener: opener)
+                waiting: &waiting, buffers: &buffers, opener: opener)
             }
             continue
           }
@@ -70,13 +70,13 @@ public enum CalendarReader {
             let loaded = ahead.take(c)
             for (k, i) in ahead.range(c).enumerated() {
               if case .bytes(let bytes) = loaded?[k] {
-                waiting += try readLoaded(
+                try readLoaded(
                   bytes, displayName: files[i], home: home, owner: owner, options: options,
-                  source: index, into: &person, buffers: &buffers)
+                  source: index, into: &person, waiting: &waiting, buffers: &buffers)
               } else {
-                waiting += try readFile(
+                try readFile(
                   files[i], home: home, owner: owner, options: options, source: index,
-                  into: &person, buffers: &buffers, opener: opener)
+                  into: &person, waiting: &waiting, buffers: &buffers, opener: opener)
               }
             }
             ahead.done()
@@ -124,9 +124,10 @@ public enum CalendarReader {
     var scanner = LineScanner(bytes: bytes)
     scanner.maxLineBytes = options.limits.lineBytes
     var buffers = ScanBuffers()
-    let waiting = try readStream(
+    var waiting: [FileReader] = []
+    try readStream(
       &scanner, displayName: name, home: nil, owner: OwnerHint(), options: options, into: &person,
-      buffers: &buffers)
+      waiting: &waiting, buffers: &buffers)
     return try finish(
       &person, waiting: waiting, name: name, source: name, role: .required, home: nil,
       options: options, arguments: [name])

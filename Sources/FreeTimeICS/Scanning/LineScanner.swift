@@ -184,6 +184,9 @@ struct LineScanner {
       }
       var bytes: [UInt8] = []
       swap(&bytes, &spare)
+      // The line read ahead holds the storage given back last (a file's first line, the line
+      // after a component passed over): the next comes from the pool.
+      if bytes.capacity == 0, let pooled = pool.popLast() { bytes = pooled }
       bytes.removeAll(keepingCapacity: true)  // a new buffer if something still holds it
       let doneHigh = highInPending
       highInPending = false
@@ -429,7 +432,9 @@ struct LineScanner {
   /// returned, but counted.
   mutating func skip(bytes: Int, lines: Int) {
     guard let mark else { return }
-    pending = nil
+    if let line = pending.take(), pool.count < 256, line.bytes.capacity <= 1 << 14 {
+      pool.append(line.bytes)
+    }
     pendingStart = -1
     highInPending = false
     // The line read ahead was counted; the rest of the text's physical lines are counted here.

@@ -175,4 +175,30 @@ import Testing
       #expect(LineScanner.isUTF8(Array(text.utf8)[...]))
     }
   }
+
+  /// Where a value starts (after the first `:` outside quotes) and a component's name, as the
+  /// byte-by-byte rules say, on lines with quotes, colons and cases of every kind.
+  @Test func valueStartsAndComponentNamesAsTheRulesSay() {
+    func byRule(_ bytes: [UInt8]) -> Int? {
+      var inQuotes = false
+      for (i, b) in bytes.enumerated() {
+        if b == 0x22 { inQuotes.toggle() }
+        if b == 0x3A && !inQuotes { return i + 1 }
+      }
+      return nil
+    }
+    let lines = [
+      "DTSTART:20261103T100000Z", "ATTENDEE;CN=\"Doe: John\":mailto:j@x", "X-A;P=\"a\":b:c",
+      "NOVALUE", "", ":", "\":\"", "\"unclosed:x", "A;B=\"x\";C=\"y:z\":v", "BEGIN:vevent",
+      "BEGIN: VCalendar ", "END:VTIMEZONE", "BEGIN:X-WRAPPER", "BEGIN:VEVENTS", "BEGIN:VEVEN",
+      "BEGIN:vAvailability", "END:available", "BEGIN:V\u{C4}EVENT", "BEGIN:",
+    ]
+    for text in lines {
+      let line = ContentLine(bytes: Array(text.utf8), number: 1)
+      #expect(line.valueStart == byRule(line.bytes), "\(text)")
+      #expect(line.keyword == ContentLine.asciiUppercased(line.strippedValue), "\(text)")
+    }
+    #expect(ContentLine(bytes: Array("BEGIN:vevent".utf8), number: 1).keyword == "VEVENT")
+    #expect(ContentLine(bytes: Array("BEGIN:VEVENTS".utf8), number: 1).keyword == "VEVENTS")
+  }
 }

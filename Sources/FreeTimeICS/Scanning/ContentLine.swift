@@ -1,5 +1,11 @@
 import FreeTimeCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One content line after unfolding (RFC 5545 §3.1), with the number of the physical line it
 /// starts on. `bytes` has no line terminator.
 struct ContentLine: Equatable {
@@ -36,6 +42,12 @@ extension ContentLine {
   /// Where the value starts: just after the first `:` outside a quoted parameter value.
   var valueStart: Int? {
     bytes.withUnsafeBufferPointer { all -> Int? in
+      guard let base = all.baseAddress, let colon = memchr(base, 0x3A, all.count) else {
+        return nil
+      }
+      // Most lines quote nothing before their first `:`, which is then the one.
+      let first = UnsafeRawPointer(colon) - UnsafeRawPointer(base)
+      if memchr(base, 0x22, first) == nil { return first + 1 }
       var inQuotes = false
       for i in 0..<all.count {
         let byte = all[i]
@@ -110,8 +122,25 @@ extension ContentLine {
   }
 
   /// The value without surrounding white space, upper-cased (ASCII): BEGIN's and END's
-  /// component name.
-  var keyword: String { ContentLine.asciiUppercased(strippedValue) }
+  /// component name (the names RFC 5545 and RFC 7953 give without making a string).
+  var keyword: String {
+    let value = strippedValue
+    return ContentLine.knownKeyword(value) ?? ContentLine.asciiUppercased(value)
+  }
+
+  private static let keywords: [(bytes: [UInt8], name: String)] = [
+    "VEVENT", "VCALENDAR", "VTIMEZONE", "STANDARD", "DAYLIGHT", "VALARM", "VTODO", "VJOURNAL",
+    "VFREEBUSY", "VAVAILABILITY", "AVAILABLE",
+  ].map { (Array($0.utf8), $0) }
+
+  /// The component name `bytes` spell in any case, if it is one of `keywords`.
+  private static func knownKeyword(_ bytes: ArraySlice<UInt8>) -> String? {
+    search: for (upper, name) in keywords where upper.count == bytes.count {
+      for (b, u) in zip(bytes, upper) where b != u && b != u | 0x20 { continue search }
+      return name
+    }
+    return nil
+  }
 
   /// The value without the white space (C `isspace`) libical's parser strips from both ends.
   var strippedValue: ArraySlice<UInt8> {

@@ -128,18 +128,30 @@ extension ContentLine {
     return ContentLine.knownKeyword(value) ?? ContentLine.asciiUppercased(value)
   }
 
-  private static let keywords: [(bytes: [UInt8], name: String)] = [
-    "VEVENT", "VCALENDAR", "VTIMEZONE", "STANDARD", "DAYLIGHT", "VALARM", "VTODO", "VJOURNAL",
-    "VFREEBUSY", "VAVAILABILITY", "AVAILABLE",
-  ].map { (Array($0.utf8), $0) }
-
-  /// The component name `bytes` spell in any case, if it is one of `keywords`.
+  /// The component name `bytes` spell in any case, if RFC 5545 or RFC 7953 gives it.
   private static func knownKeyword(_ bytes: ArraySlice<UInt8>) -> String? {
-    search: for (upper, name) in keywords where upper.count == bytes.count {
-      for (b, u) in zip(bytes, upper) where b != u && b != u | 0x20 { continue search }
-      return name
+    bytes.withUnsafeBufferPointer { b -> String? in
+      func spells(_ word: StaticString) -> Bool {
+        let w = word.utf8Start
+        for i in 0..<b.count where b[i] != w[i] && b[i] != w[i] | 0x20 { return false }
+        return true
+      }
+      switch b.count {
+      case 5: return spells("VTODO") ? "VTODO" : nil
+      case 6: return spells("VEVENT") ? "VEVENT" : spells("VALARM") ? "VALARM" : nil
+      case 8:
+        return spells("STANDARD")
+          ? "STANDARD" : spells("DAYLIGHT") ? "DAYLIGHT" : spells("VJOURNAL") ? "VJOURNAL" : nil
+      case 9:
+        return spells("VCALENDAR")
+          ? "VCALENDAR"
+          : spells("VTIMEZONE")
+            ? "VTIMEZONE"
+            : spells("VFREEBUSY") ? "VFREEBUSY" : spells("AVAILABLE") ? "AVAILABLE" : nil
+      case 13: return spells("VAVAILABILITY") ? "VAVAILABILITY" : nil
+      default: return nil
+      }
     }
-    return nil
   }
 
   /// The value without the white space (C `isspace`) libical's parser strips from both ends.

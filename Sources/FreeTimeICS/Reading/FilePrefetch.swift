@@ -1,4 +1,5 @@
 import Dispatch
+import FreeTimeCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -32,7 +33,7 @@ final class FilePrefetch: @unchecked Sendable {
 
   let paths: [String]
   let chunks: Int
-  private let claimed: Mutex<[Bool]>
+  private let claimed: Locked<[Bool]>
   private let ready: [DispatchSemaphore]
   private let room = DispatchSemaphore(value: FilePrefetch.lookahead)
   private let stopped = Atomic<Bool>(false)
@@ -42,7 +43,7 @@ final class FilePrefetch: @unchecked Sendable {
   init(_ paths: [String]) {
     self.paths = paths
     chunks = (paths.count + Self.chunk - 1) / Self.chunk
-    claimed = Mutex([Bool](repeating: false, count: chunks))
+    claimed = Locked([Bool](repeating: false, count: chunks))
     ready = (0..<chunks).map { _ in DispatchSemaphore(value: 0) }
     loaded = .allocate(capacity: chunks)
     loaded.initialize(repeating: [])

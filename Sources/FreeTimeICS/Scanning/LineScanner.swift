@@ -100,9 +100,7 @@ struct LineScanner {
   mutating func giveBack(into buffers: inout ScanBuffers) {
     buffers.block = block
     block = []
-    if spare.capacity > 0 && spare.capacity <= 1 << 14 && pool.count < 256 { pool.append(spare) }
-    spare = []
-    swap(&pool, &buffers.pool)
+    giveBackLines(into: &buffers)
   }
 
   /// Scans bytes already in memory (tests, the fuzz target).
@@ -125,7 +123,7 @@ struct LineScanner {
 
   /// Gives the line buffers back for the person's next file (the block was the file's own).
   mutating func giveBackLines(into buffers: inout ScanBuffers) {
-    if spare.capacity > 0 && spare.capacity <= 1 << 14 && pool.count < 256 { pool.append(spare) }
+    keep(spare)
     spare = []
     swap(&pool, &buffers.pool)
   }
@@ -153,9 +151,23 @@ struct LineScanner {
   /// Storage of lines the caller no longer holds, for later lines (up to 256 buffers of at most
   /// 16 KiB).
   mutating func recycle(_ buffers: inout [[UInt8]]) {
-    while let buffer = buffers.popLast() {
-      if pool.count < 256 && buffer.capacity <= 1 << 14 { pool.append(buffer) }
-    }
+    while let buffer = buffers.popLast() { keep(buffer) }
+  }
+
+  /// Keeps a line's storage for later lines: up to 256 buffers of at most 16 KiB.
+  private mutating func keep(_ buffer: [UInt8]) {
+    if buffer.capacity > 0 && buffer.capacity <= 1 << 14 && pool.count < 256 { pool.append(buffer) }
+  }
+
+  /// Empty storage for the next line: the line given back last, else one from the pool (the line
+  /// read ahead may hold the one given back: a file's first line, the line after a component
+  /// passed over).
+  private mutating func storage() -> [UInt8] {
+    var bytes: [UInt8] = []
+    swap(&bytes, &spare)
+    if bytes.capacity == 0, let pooled = pool.popLast() { bytes = pooled }
+    bytes.removeAll(keepingCapacity: true)  // a new buffer if something still holds it
+    return bytes
   }
 
   /// The next unfolded content line, or nil at the end of the input.
@@ -182,12 +194,7 @@ struct LineScanner {
         }
         continue
       }
-      var bytes: [UInt8] = []
-      swap(&bytes, &spare)
-      // The line read ahead holds the storage given back last (a file's first line, the line
-      // after a component passed over): the next comes from the pool.
-      if bytes.capacity == 0, let pooled = pool.popLast() { bytes = pooled }
-      bytes.removeAll(keepingCapacity: true)  // a new buffer if something still holds it
+      var bytes = storage()
       let doneHigh = highInPending
       highInPending = false
       let (start, block) = (position, refills)
@@ -216,9 +223,7 @@ struct LineScanner {
   private mutating func nextFed() throws -> ContentLine? {
     if let (text, number) = fed!.next() {
       bytesRead = fed!.bytesRead
-      var bytes: [UInt8] = []
-      swap(&bytes, &spare)
-      bytes.removeAll(keepingCapacity: true)
+      var bytes = storage()
       bytes.append(contentsOf: text)
       return ContentLine(bytes: bytes, number: number)
     }
@@ -432,9 +437,7 @@ struct LineScanner {
   /// returned, but counted.
   mutating func skip(bytes: Int, lines: Int) {
     guard let mark else { return }
-    if let line = pending.take(), pool.count < 256, line.bytes.capacity <= 1 << 14 {
-      pool.append(line.bytes)
-    }
+    if let line = pending.take() { keep(line.bytes) }
     pendingStart = -1
     highInPending = false
     // The line read ahead was counted; the rest of the text's physical lines are counted here.

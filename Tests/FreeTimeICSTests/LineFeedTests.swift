@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import FreeTimeCore
+import TestSupport
 import Testing
 
 @testable import FreeTimeICS
@@ -155,12 +156,7 @@ import Testing
         usleep(pause)  // time for the scanning thread to fill the ring and wait
         feed.stop()
       }
-      var waited = 0
-      while gone != nil && waited < 500 {
-        usleep(10_000)
-        waited += 1
-      }
-      #expect(gone == nil)
+      #expect(Waiting.until { gone == nil })
     }
   }
 

@@ -438,11 +438,6 @@ import Testing
       ahead.stop()
     }
     // The thread ahead holds it until it returns; it must, without more from the reader.
-    var waited = 0
-    while gone != nil && waited < 500 {
-      usleep(10_000)
-      waited += 1
-    }
-    #expect(gone == nil)
+    #expect(Waiting.until { gone == nil })
   }
 }

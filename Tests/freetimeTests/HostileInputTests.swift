@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The limits a hostile calendar meets, and what reaches the terminal and the output file.
@@ -241,14 +242,10 @@ import Testing
     process.environment = env
     try process.run()
     // Wait until the temporary file exists, then interrupt.
-    var sawTemporary = false
-    for _ in 0..<200 {
-      let names = try FileManager.default.contentsOfDirectory(atPath: dir)
-      if names.contains(where: { $0.hasPrefix(".slots.json.freetime-") }) {
-        sawTemporary = true
-        break
+    let sawTemporary = try Waiting.until(tries: 200, every: 0.025) {
+      try FileManager.default.contentsOfDirectory(atPath: dir).contains {
+        $0.hasPrefix(".slots.json.freetime-")
       }
-      usleep(25_000)
     }
     #expect(sawTemporary)
     kill(process.processIdentifier, SIGINT)

@@ -419,22 +419,22 @@ import Testing
   }
 
   /// A reading thread that stops after the first chunk (an error) leaves no thread ahead
-  /// waiting: the read-ahead ends and is freed.
+  /// waiting (here for room, with a budget of one byte): the read-ahead ends and is freed.
   @Test func aReadAheadStoppedEarlyEnds() throws {
     let dir = try Self.newDirectory()
     var paths: [String] = []
-    for i in 0..<(FilePrefetch.chunk * (FilePrefetch.lookahead + 4)) {
+    for i in 0..<(FilePrefetch.chunk * 8) {
       let path = dir + "/\(i).ics"
       _ = FileManager.default.createFile(atPath: path, contents: Data("x".utf8))
       paths.append(path)
     }
     weak var gone: FilePrefetch?
     do {
-      let ahead = FilePrefetch(paths)
+      let ahead = FilePrefetch(paths, budget: 1)
       gone = ahead
       ahead.start()
       _ = ahead.take(0)
-      ahead.done()
+      ahead.done(0)
       ahead.stop()
     }
     // The thread ahead holds it until it returns; it must, without more from the reader.

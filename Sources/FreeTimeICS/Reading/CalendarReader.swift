@@ -79,7 +79,7 @@ public enum CalendarReader {
                   into: &person, waiting: &waiting, buffers: &buffers, opener: opener)
               }
             }
-            ahead.done()
+            ahead.done(c)
           }
         }
       }

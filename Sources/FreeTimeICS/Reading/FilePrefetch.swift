@@ -1,6 +1,5 @@
 import Dispatch
 import FreeTimeCore
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -14,10 +13,16 @@ import Synchronization
 /// thread ahead (`start`) or the reading thread (`take`), which reads a chunk no one has claimed
 /// itself. So the reading thread waits only for a chunk being read, and never for a thread that
 /// has not started (all of Dispatch's threads may be reading other people). The thread ahead
-/// stays at most `lookahead` chunks before the reading thread, and leaves files over
-/// `largest` bytes, and any it cannot read as a regular file, to the reading thread, which reads
-/// them as it always does (with its messages): memory stays within
-/// `chunk × lookahead × largest`.
+/// leaves files over `largest` bytes, and any it cannot read as a regular file, to the reading
+/// thread, which reads them as it always does (with its messages).
+///
+/// The thread ahead stops to wait once the chunks read and not yet parsed hold more than
+/// `budget` bytes, so memory stays within `budget + chunk × largest`; the reading thread wakes
+/// it once they hold half of that or less. A vdir's files are small: the thread ahead keeps
+/// hundreds of them ready and is woken rarely, and the reading thread seldom waits or opens a
+/// file itself (each wake is a system call on the reading thread, and a switch on the other).
+/// One POSIX mutex and two conditions hold the state, as `Locked` does, so that the
+/// ThreadSanitizer run of `scripts/tsan` sees every hand-over.
 final class FilePrefetch: @unchecked Sendable {
   /// A file as the thread ahead left it.
   enum Loaded {
@@ -28,30 +33,59 @@ final class FilePrefetch: @unchecked Sendable {
   }
 
   static let chunk = 16
-  static let lookahead = 4
   static let largest = 1 << 18
 
   let paths: [String]
   let chunks: Int
-  private let claimed: Locked<[Bool]>
-  private let ready: [DispatchSemaphore]
-  private let room = DispatchSemaphore(value: FilePrefetch.lookahead)
-  private let stopped = Atomic<Bool>(false)
-  /// Written by the thread ahead before it signals `ready`, read after the wait.
-  private let loaded: UnsafeMutableBufferPointer<[Loaded]>
+  /// Bytes read and not yet parsed past which the thread ahead waits.
+  let budget: Int
 
-  init(_ paths: [String]) {
+  /// A chunk's state; the files of a ready chunk, and its bytes.
+  private enum Chunk {
+    case free
+    case reading
+    case ready([Loaded], bytes: Int)
+    case taken(bytes: Int)
+  }
+
+  // All below behind `mutex`.
+  private var state: [Chunk]
+  private var pending = 0
+  private var stopped = false
+  private var aheadWaits = false
+  private var readerWaits = false
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  /// Signalled when a chunk is ready and the reading thread waits for it.
+  private let readyCondition: UnsafeMutablePointer<pthread_cond_t>
+  /// Signalled when the thread ahead may read on (room, or the end).
+  private let roomCondition: UnsafeMutablePointer<pthread_cond_t>
+
+  init(_ paths: [String], budget: Int = 4 << 20) {
     self.paths = paths
+    self.budget = budget
     chunks = (paths.count + Self.chunk - 1) / Self.chunk
-    claimed = Locked([Bool](repeating: false, count: chunks))
-    ready = (0..<chunks).map { _ in DispatchSemaphore(value: 0) }
-    loaded = .allocate(capacity: chunks)
-    loaded.initialize(repeating: [])
+    state = [Chunk](repeating: .free, count: chunks)
+    mutex = .allocate(capacity: 1)
+    pthread_mutex_init(mutex, nil)
+    readyCondition = .allocate(capacity: 1)
+    pthread_cond_init(readyCondition, nil)
+    roomCondition = .allocate(capacity: 1)
+    pthread_cond_init(roomCondition, nil)
   }
 
   deinit {
-    loaded.deinitialize()
-    loaded.deallocate()
+    pthread_cond_destroy(roomCondition)
+    roomCondition.deallocate()
+    pthread_cond_destroy(readyCondition)
+    readyCondition.deallocate()
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+
+  private func locked<T>(_ body: () -> T) -> T {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return body()
   }
 
   /// Starts the thread ahead.
@@ -59,46 +93,76 @@ final class FilePrefetch: @unchecked Sendable {
     DispatchQueue.global().async { [self] in
       let opener = DirectoryOpener()
       for c in 0..<chunks {
-        room.wait()
-        if stopped.load(ordering: .acquiring) { return }
-        guard claim(c) else { continue }
-        loaded[c] = range(c).map { Self.load(paths[$0], opener: opener) }
-        ready[c].signal()
+        // nil: stop; false: the reading thread took the chunk.
+        let claimed = locked { () -> Bool? in
+          while pending > budget && !stopped {
+            aheadWaits = true
+            pthread_cond_wait(roomCondition, mutex)
+          }
+          aheadWaits = false
+          if stopped { return nil }
+          guard case .free = state[c] else { return false }
+          state[c] = .reading
+          return true
+        }
+        guard let claimed else { return }
+        guard claimed else { continue }
+        let files = range(c).map { Self.load(paths[$0], opener: opener) }
+        let bytes = files.reduce(0) {
+          if case .bytes(let b) = $1 { $0 + b.count } else { $0 }
+        }
+        locked {
+          state[c] = .ready(files, bytes: bytes)
+          pending += bytes
+          if readerWaits { pthread_cond_signal(readyCondition) }
+        }
       }
     }
   }
 
-  /// The files of chunk `c`, the reading thread's to read when nil. Call `done` after each.
+  /// The files of chunk `c`, the reading thread's to read when nil. Call `done(c)` after them.
   func take(_ c: Int) -> [Loaded]? {
-    if claim(c) { return nil }
-    ready[c].wait()
-    defer { loaded[c] = [] }
-    return loaded[c]
+    locked {
+      while true {
+        switch state[c] {
+        case .free:
+          state[c] = .taken(bytes: 0)
+          return nil
+        case .reading:
+          readerWaits = true
+          pthread_cond_wait(readyCondition, mutex)
+          readerWaits = false
+        case .ready(let files, let bytes):
+          state[c] = .taken(bytes: bytes)
+          return files
+        case .taken:
+          preconditionFailure("chunk \(c) taken twice")
+        }
+      }
+    }
   }
 
-  /// The reading thread is through chunk `c`: the thread ahead may read one more.
-  func done() { room.signal() }
+  /// The reading thread is through chunk `c`: its bytes no longer count against the budget.
+  func done(_ c: Int) {
+    locked {
+      guard case .taken(let bytes) = state[c], bytes > 0 else { return }
+      pending -= bytes
+      if aheadWaits && pending <= budget / 2 { pthread_cond_signal(roomCondition) }
+    }
+  }
 
-  /// The reading thread stops (an error, or the end): the thread ahead stops at its next chunk.
-  /// `room` is given a signal for every wait the thread ahead may still make, so it is never
-  /// left waiting, and the semaphore ends at least at its first value (libdispatch refuses to
-  /// free one below it).
+  /// The reading thread stops (an error, or the end): the thread ahead stops at its next chunk,
+  /// and is woken if it waits.
   func stop() {
-    stopped.store(true, ordering: .releasing)
-    for _ in 0..<chunks { room.signal() }
+    locked {
+      stopped = true
+      pthread_cond_signal(roomCondition)
+    }
   }
 
   /// The indices of chunk `c`'s files.
   func range(_ c: Int) -> Range<Int> {
     (c * Self.chunk)..<min(paths.count, (c + 1) * Self.chunk)
-  }
-
-  private func claim(_ c: Int) -> Bool {
-    claimed.withLock { list in
-      if list[c] { return false }
-      list[c] = true
-      return true
-    }
   }
 
   /// A regular file's bytes, read to its end; `.yours` for anything else (an error, a

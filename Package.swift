@@ -55,8 +55,12 @@ let package = Package(
     // The only module that imports libical: reading calendars, writing iCalendar.
     // System zones come from the system's tz database (TZif files); Windows zone names go
     // through the ICU libical links (CLDR's windowsZones), so the binary holds one ICU.
+    // Threads started on another core than their creator's (Threads.swift): Linux's
+    // affinity calls, which Glibc's module leaves out (_GNU_SOURCE).
+    .target(name: "CThreads"),
     .target(
-      name: "FreeTimeICS", dependencies: ["FreeTimeCore", "CLibical"], swiftSettings: ownModules,
+      name: "FreeTimeICS", dependencies: ["FreeTimeCore", "CLibical", "CThreads"],
+      swiftSettings: ownModules,
       linkerSettings: libicalLinking),
     // The people file: people, rooms and groups by name (TOML through TOMLKit).
     .target(
@@ -91,7 +95,7 @@ let package = Package(
       name: "FreeTimePeopleTests", dependencies: ["FreeTimePeople", "FreeTimeCore", "TestSupport"]),
     .testTarget(
       name: "FreeTimeICSTests",
-      dependencies: ["FreeTimeICS", "FreeTimeCore", "CLibical", "TestSupport"]),
+      dependencies: ["FreeTimeICS", "FreeTimeCore", "CLibical", "CThreads", "TestSupport"]),
     .testTarget(
       name: "FreeTimeScheduleTests",
       dependencies: ["FreeTimeSchedule", "FreeTimeICS", "FreeTimeCore", "TestSupport"]),

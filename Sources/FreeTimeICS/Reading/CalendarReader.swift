@@ -152,7 +152,7 @@ public enum CalendarReader {
     let order = sources.indices.sorted { sizes[$0] > sizes[$1] }
     let results = OnePerIndex<Result<PersonCalendar, any Error>>(count: sources.count)
     let next = Atomic<Int>(0)
-    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+    Threads.fanOut(workers) { _ in
       while true {
         let k = next.add(1, ordering: .relaxed).oldValue
         guard k < order.count else { return }

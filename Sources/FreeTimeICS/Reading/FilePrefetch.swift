@@ -1,4 +1,3 @@
-import Dispatch
 import FreeTimeCore
 
 #if canImport(Glibc)
@@ -88,34 +87,37 @@ final class FilePrefetch: @unchecked Sendable {
     return body()
   }
 
-  /// Starts the thread ahead.
+  /// Starts the thread ahead; when none can be made, the reading thread reads every chunk.
   func start() {
-    DispatchQueue.global().async { [self] in
-      let opener = DirectoryOpener()
-      for c in 0..<chunks {
-        // nil: stop; false: the reading thread took the chunk.
-        let claimed = locked { () -> Bool? in
-          while pending > budget && !stopped {
-            aheadWaits = true
-            pthread_cond_wait(roomCondition, mutex)
-          }
-          aheadWaits = false
-          if stopped { return nil }
-          guard case .free = state[c] else { return false }
-          state[c] = .reading
-          return true
+    guard let thread = Threads.start({ [self] in run() }) else { return }
+    pthread_detach(thread)
+  }
+
+  private func run() {
+    let opener = DirectoryOpener()
+    for c in 0..<chunks {
+      // nil: stop; false: the reading thread took the chunk.
+      let claimed = locked { () -> Bool? in
+        while pending > budget && !stopped {
+          aheadWaits = true
+          pthread_cond_wait(roomCondition, mutex)
         }
-        guard let claimed else { return }
-        guard claimed else { continue }
-        let files = range(c).map { Self.load(paths[$0], opener: opener) }
-        let bytes = files.reduce(0) {
-          if case .bytes(let b) = $1 { $0 + b.count } else { $0 }
-        }
-        locked {
-          state[c] = .ready(files, bytes: bytes)
-          pending += bytes
-          if readerWaits { pthread_cond_signal(readyCondition) }
-        }
+        aheadWaits = false
+        if stopped { return nil }
+        guard case .free = state[c] else { return false }
+        state[c] = .reading
+        return true
+      }
+      guard let claimed else { return }
+      guard claimed else { continue }
+      let files = range(c).map { Self.load(paths[$0], opener: opener) }
+      let bytes = files.reduce(0) {
+        if case .bytes(let b) = $1 { $0 + b.count } else { $0 }
+      }
+      locked {
+        state[c] = .ready(files, bytes: bytes)
+        pending += bytes
+        if readerWaits { pthread_cond_signal(readyCondition) }
       }
     }
   }

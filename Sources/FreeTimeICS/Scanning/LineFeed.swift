@@ -152,19 +152,7 @@ final class LineFeed: @unchecked Sendable {
 
   /// Starts the scanning thread; false when no thread could be made (then nothing is read).
   func start() -> Bool {
-    var thread = pthread_t()
-    let context = Unmanaged.passRetained(self).toOpaque()
-    let result = pthread_create(
-      &thread, nil,
-      { context in
-        let feed = Unmanaged<LineFeed>.fromOpaque(context!).takeRetainedValue()
-        feed.run()
-        return nil
-      }, context)
-    guard result == 0 else {
-      Unmanaged<LineFeed>.fromOpaque(context).release()
-      return false
-    }
+    guard let thread = Threads.start({ [self] in run() }) else { return false }
     pthread_detach(thread)
     running = true
     Self.started.add(1, ordering: .relaxed)

@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // libFuzzer target for the calendar reader; scripts/fuzz builds and runs it. A nested package
 // so the main build never sees -sanitize=fuzzer: it reuses the main package's CLibical,
-// FreeTimeCore and FreeTimeICS sources through symlinks in Sources/.
+// CThreads, FreeTimeCore and FreeTimeICS sources through symlinks in Sources/.
 import PackageDescription
 
 let package = Package(
@@ -16,8 +16,9 @@ let package = Package(
       name: "FreeTimeCore",
       dependencies: [.product(name: "HeapModule", package: "swift-collections")],
       path: "Sources/FreeTimeCore"),
+    .target(name: "CThreads", path: "Sources/CThreads"),
     .target(
-      name: "FreeTimeICS", dependencies: ["FreeTimeCore", "CLibical"],
+      name: "FreeTimeICS", dependencies: ["FreeTimeCore", "CLibical", "CThreads"],
       path: "Sources/FreeTimeICS",
       // The ICU libical links, which FreeTimeICS calls for zone names (as the main package).
       linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),

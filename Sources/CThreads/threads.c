@@ -15,34 +15,34 @@ struct freetime_start {
 static void *freetime_begin(void *argument) {
   struct freetime_start start = *(struct freetime_start *)argument;
   free(argument);
-  /* Placed: free to move again, to any CPU the caller could run on. */
-  if (start.placed) sched_setaffinity(0, sizeof start.affinity, &start.affinity);
+  /* Placed: given back its creator's affinity. Should that fail, it keeps the CPUs it started
+     on, which are its creator's but one. */
+  if (start.placed) (void)sched_setaffinity(0, sizeof start.affinity, &start.affinity);
   return start.body(start.context);
 }
 
-/* The `turn`-th CPU of `affinity` other than `here`, counted round; -1 for none. */
-static int freetime_pick(const cpu_set_t *affinity, int here, int turn) {
-  int others = CPU_COUNT(affinity);
-  if (here >= 0 && here < CPU_SETSIZE && CPU_ISSET(here, affinity)) others -= 1;
-  if (others <= 0) return -1;
-  int wanted = (int)((unsigned)turn % (unsigned)others);
-  for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
-    if (cpu == here || !CPU_ISSET(cpu, affinity)) continue;
-    if (wanted-- == 0) return cpu;
-  }
-  return -1;
+/* `affinity` without `here`; false when nothing is left. */
+static int freetime_others(const cpu_set_t *affinity, int here, cpu_set_t *others) {
+  *others = *affinity;
+  if (here >= 0 && here < CPU_SETSIZE) CPU_CLR(here, others);
+  return CPU_COUNT(others) > 0;
 }
 
-int freetime_thread_cpu(uint64_t mask, int here, int turn) {
-  cpu_set_t affinity;
+uint64_t freetime_thread_first_cpus(uint64_t mask, int here) {
+  cpu_set_t affinity, others;
   CPU_ZERO(&affinity);
   for (int cpu = 0; cpu < 64; cpu++) {
     if (mask >> cpu & 1) CPU_SET(cpu, &affinity);
   }
-  return freetime_pick(&affinity, here, turn);
+  if (!freetime_others(&affinity, here, &others)) return 0;
+  uint64_t result = 0;
+  for (int cpu = 0; cpu < 64; cpu++) {
+    if (CPU_ISSET(cpu, &others)) result |= (uint64_t)1 << cpu;
+  }
+  return result;
 }
 
-int freetime_thread_start(pthread_t *thread, void *(*body)(void *), void *context, int turn) {
+int freetime_thread_start(pthread_t *thread, void *(*body)(void *), void *context) {
   struct freetime_start *start = malloc(sizeof *start);
   if (start == NULL) return ENOMEM;
   start->body = body;
@@ -53,19 +53,15 @@ int freetime_thread_start(pthread_t *thread, void *(*body)(void *), void *contex
     free(start);
     return ENOMEM;
   }
-  if (sched_getaffinity(0, sizeof start->affinity, &start->affinity) == 0) {
-    int cpu = freetime_pick(&start->affinity, sched_getcpu(), turn);
-    if (cpu >= 0) {
-      cpu_set_t one;
-      CPU_ZERO(&one);
-      CPU_SET(cpu, &one);
-      start->placed = pthread_attr_setaffinity_np(&attributes, sizeof one, &one) == 0;
-    }
+  cpu_set_t others;
+  if (pthread_getaffinity_np(pthread_self(), sizeof start->affinity, &start->affinity) == 0 &&
+      freetime_others(&start->affinity, sched_getcpu(), &others)) {
+    start->placed = pthread_attr_setaffinity_np(&attributes, sizeof others, &others) == 0;
   }
   int result = pthread_create(thread, &attributes, freetime_begin, start);
   pthread_attr_destroy(&attributes);
   if (result != 0 && start->placed) {
-    /* A CPU the kernel refuses (gone offline since): started where the kernel puts it. */
+    /* CPUs the kernel refuses (gone offline since): started the usual way. */
     start->placed = 0;
     result = pthread_create(thread, NULL, freetime_begin, start);
   }

@@ -12,8 +12,10 @@ public enum Parallel {
       return (0..<count).map(body)
     }
     let results = OnePerIndex<T>(count: count)
-    // Each thread takes the next index in turn (one thread a core, started on another core
-    // than the caller's: `Threads.fanOut`).
+    // Not checked for Sendable: the callers' values are only read on these threads.
+    nonisolated(unsafe) let body = body
+    // Each thread takes the next index in turn (one thread a core, each started on another
+    // core than the caller's: `Threads.fanOut`).
     let next = Atomic<Int>(0)
     Threads.fanOut(min(count, Cores.usable)) { _ in
       while true {

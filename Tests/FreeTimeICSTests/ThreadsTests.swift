@@ -1,4 +1,5 @@
 import CThreads
+import Foundation
 import FreeTimeCore
 import Synchronization
 import Testing
@@ -12,20 +13,44 @@ import Testing
 /// The threads reading starts (`Threads`): where each is placed first, and that a fan-out runs
 /// every share once and returns only when all are done.
 struct ThreadsTests {
-  /// A new thread is placed on a CPU of the affinity other than its creator's, the `turn`-th of
-  /// them counted round; with no other CPU, nowhere in particular.
-  @Test func aThreadIsPlacedOnAnotherCPU() {
-    // CPUs 0 and 1, the caller on 0 or 1: the other one, whatever the turn.
-    #expect(freetime_thread_cpu(0b11, 0, 0) == 1)
-    #expect(freetime_thread_cpu(0b11, 0, 5) == 1)
-    #expect(freetime_thread_cpu(0b11, 1, 0) == 0)
-    // CPUs 0, 1 and 3, the caller on 1: 0 and 3 in turn.
-    #expect((0..<4).map { freetime_thread_cpu(0b1011, 1, Int32($0)) } == [0, 3, 0, 3])
-    // The caller on a CPU outside the affinity (moved since): any CPU of it, in turn.
-    #expect((0..<3).map { freetime_thread_cpu(0b1010, 0, Int32($0)) } == [1, 3, 1])
+  /// A new thread starts on the CPUs of its creator's affinity but the creator's own; with no
+  /// other CPU, the usual way.
+  @Test func aThreadStartsOnTheOtherCPUs() {
+    #expect(freetime_thread_first_cpus(0b11, 0) == 0b10)
+    #expect(freetime_thread_first_cpus(0b11, 1) == 0b01)
+    #expect(freetime_thread_first_cpus(0b1011, 1) == 0b1001)
+    // The caller on a CPU outside the affinity (moved since): all of it.
+    #expect(freetime_thread_first_cpus(0b1010, 0) == 0b1010)
+    #expect(freetime_thread_first_cpus(0b1010, -1) == 0b1010)
     // One CPU, the caller's: none.
-    #expect(freetime_thread_cpu(0b100, 2, 0) == -1)
-    #expect(freetime_thread_cpu(1 << 63, 5, 7) == 63)
+    #expect(freetime_thread_first_cpus(0b100, 2) == 0)
+    #expect(freetime_thread_first_cpus(1 << 63 | 1, 0) == 1 << 63)
+  }
+
+  /// The CPUs a thread may run on (`Cpus_allowed_list` in /proc/thread-self/status).
+  private static func allowedCPUs() -> String? {
+    guard let file = fopen("/proc/thread-self/status", "r") else { return nil }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 4096)
+    while fgets(&line, Int32(line.count), file) != nil {
+      let text = String(
+        decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if text.hasPrefix("Cpus_allowed_list:") {
+        return text.dropFirst("Cpus_allowed_list:".count).trimmingCharacters(
+          in: .whitespacesAndNewlines)
+      }
+    }
+    return nil
+  }
+
+  /// A thread started on the other CPUs is given its creator's affinity back before its work
+  /// runs: it is not kept off the creator's CPU, nor pinned.
+  @Test func aThreadIsGivenItsCreatorsAffinityBack() throws {
+    let creator = try #require(Self.allowedCPUs())
+    let seen = Locked<String?>(nil)
+    let thread = try #require(Threads.start { seen.withLock { $0 = Self.allowedCPUs() } })
+    pthread_join(thread, nil)
+    #expect(seen.withLock { $0 } == creator)
   }
 
   /// Every share runs once: the first on the calling thread, the others each on a thread of its

@@ -418,16 +418,63 @@ import Testing
     #expect(Read.busy(a) == Read.busy(b))
   }
 
-  /// A reading thread that stops after the first chunk (an error) leaves no thread ahead
-  /// waiting (here for room, with a budget of one byte): the read-ahead ends and is freed.
-  @Test func aReadAheadStoppedEarlyEnds() throws {
+  /// `count` files of `size` bytes each in a new directory, for the read-ahead alone.
+  private static func filesOf(size: Int, count: Int) throws -> [String] {
     let dir = try Self.newDirectory()
-    var paths: [String] = []
-    for i in 0..<(FilePrefetch.chunk * 8) {
-      let path = dir + "/\(i).ics"
-      _ = FileManager.default.createFile(atPath: path, contents: Data("x".utf8))
-      paths.append(path)
+    return (0..<count).map { i in
+      let path = dir + String(format: "/%03d.ics", i)
+      _ = FileManager.default.createFile(
+        atPath: path, contents: Data(repeating: 0x78, count: size))
+      return path
     }
+  }
+
+  /// The thread ahead reads until the chunks not yet parsed hold more than its budget, waits,
+  /// and is woken only once they hold half of it or less: here chunks of 16 files of 1,000
+  /// bytes against a budget of 20,000 bytes.
+  @Test func theReadAheadKeepsToItsBudget() throws {
+    let paths = try Self.filesOf(size: 1_000, count: FilePrefetch.chunk * 8)
+    let ahead = FilePrefetch(paths, budget: 20_000)
+    ahead.start()
+    defer { ahead.stop() }
+    let chunk = FilePrefetch.chunk * 1_000
+    // Two chunks read (16,000 bytes is within the budget, 32,000 is not), then it waits.
+    #expect(Waiting.until { ahead.aheadState.waits })
+    #expect(ahead.aheadState.pending == 2 * chunk)
+    #expect(try #require(ahead.take(0)).count == FilePrefetch.chunk)
+    ahead.done(0)
+    // 16,000 bytes left: within the budget, but more than half of it: not woken.
+    usleep(50_000)
+    #expect(ahead.aheadState.waits)
+    #expect(ahead.aheadState.pending == chunk)
+    _ = ahead.take(1)
+    ahead.done(1)
+    // Woken: two chunks more, and it waits again.
+    #expect(Waiting.until { ahead.aheadState.waits && ahead.aheadState.pending == 2 * chunk })
+    #expect(ahead.take(2) != nil)
+    #expect(ahead.take(3) != nil)
+  }
+
+  /// A reading thread that stops (an error) while the thread ahead waits for room wakes it: the
+  /// read-ahead ends and is freed.
+  @Test func aReadAheadStoppedWhileItWaitsEnds() throws {
+    let paths = try Self.filesOf(size: 1, count: FilePrefetch.chunk * 8)
+    weak var gone: FilePrefetch?
+    do {
+      let ahead = FilePrefetch(paths, budget: 1)
+      gone = ahead
+      ahead.start()
+      #expect(Waiting.until { ahead.aheadState.waits })
+      ahead.stop()
+    }
+    // The thread ahead holds it until it returns; it must, without more from the reader.
+    #expect(Waiting.until { gone == nil })
+  }
+
+  /// A reading thread that stops after the first chunk, before the thread ahead has read
+  /// anything, leaves no thread ahead behind either.
+  @Test func aReadAheadStoppedEarlyEnds() throws {
+    let paths = try Self.filesOf(size: 1, count: FilePrefetch.chunk * 8)
     weak var gone: FilePrefetch?
     do {
       let ahead = FilePrefetch(paths, budget: 1)
@@ -437,7 +484,6 @@ import Testing
       ahead.done(0)
       ahead.stop()
     }
-    // The thread ahead holds it until it returns; it must, without more from the reader.
     #expect(Waiting.until { gone == nil })
   }
 }

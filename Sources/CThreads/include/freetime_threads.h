@@ -3,15 +3,17 @@
 #include <pthread.h>
 #include <stdint.h>
 
-/* Starts a joinable thread running body(context), placed first on a CPU of the calling thread's
-   affinity other than the one the caller runs on (the `turn`-th such CPU, counted round), and
-   then free to run on any CPU of that affinity again. Linux puts a new thread on its creator's
-   CPU at times, where it waits for the scheduler to move it while another CPU is idle
-   (docs/PERFORMANCE.md, Threads). Returns pthread_create's result. */
-int freetime_thread_start(pthread_t *thread, void *(*body)(void *), void *context, int turn);
+/* Starts a joinable thread running body(context), allowed at first only on the CPUs of the
+   calling thread's affinity other than the one the caller runs on (the kernel picks among them,
+   the idlest first), and then given back the caller's affinity, as a thread created the usual
+   way has. Linux puts a new thread on its creator's CPU at times, where it waits for the
+   scheduler to move it while another CPU is idle (docs/PERFORMANCE.md, threads started on
+   another core). Without another CPU, or when the affinity cannot be read (more than
+   CPU_SETSIZE CPUs), the thread is started the usual way. Returns pthread_create's result. */
+int freetime_thread_start(pthread_t *thread, void *(*body)(void *), void *context);
 
-/* The CPU freetime_thread_start places a thread on, for an affinity of the CPUs 0 to 63 whose
-   bits are set in `mask`, a caller on CPU `here` and `turn`; -1 for none (no other CPU). */
-int freetime_thread_cpu(uint64_t mask, int here, int turn);
+/* The CPUs (0 to 63, a bit each) a thread starts on for a caller on CPU `here` whose affinity
+   is `mask`; 0 for none (no other CPU: started the usual way). */
+uint64_t freetime_thread_first_cpus(uint64_t mask, int here);
 
 #endif

@@ -11,7 +11,7 @@ import FreeTimeCore
 /// The files go in chunks of `chunk`, each taken whole by whichever side claims it first: the
 /// thread ahead (`start`) or the reading thread (`take`), which reads a chunk no one has claimed
 /// itself. So the reading thread waits only for a chunk being read, and never for a thread that
-/// has not started (all of Dispatch's threads may be reading other people). The thread ahead
+/// has not started yet. The thread ahead
 /// leaves files over `largest` bytes, and any it cannot read as a regular file, to the reading
 /// thread, which reads them as it always does (with its messages).
 ///
@@ -98,11 +98,12 @@ final class FilePrefetch: @unchecked Sendable {
     for c in 0..<chunks {
       // nil: stop; false: the reading thread took the chunk.
       let claimed = locked { () -> Bool? in
-        while pending > budget && !stopped {
+        // Over the budget: waits until half of it or less is left (or the end).
+        if pending > budget {
           aheadWaits = true
-          pthread_cond_wait(roomCondition, mutex)
+          while pending > budget / 2 && !stopped { pthread_cond_wait(roomCondition, mutex) }
+          aheadWaits = false
         }
-        aheadWaits = false
         if stopped { return nil }
         guard case .free = state[c] else { return false }
         state[c] = .reading
@@ -161,6 +162,9 @@ final class FilePrefetch: @unchecked Sendable {
       pthread_cond_signal(roomCondition)
     }
   }
+
+  /// Whether the thread ahead waits for room, and the bytes read and not yet parsed (tests).
+  var aheadState: (waits: Bool, pending: Int) { locked { (aheadWaits, pending) } }
 
   /// The indices of chunk `c`'s files.
   func range(_ c: Int) -> Range<Int> {

@@ -1,35 +1,29 @@
 internal import CThreads
 import FreeTimeCore
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
 /// The threads reading starts: the people read at once (`fanOut`), a directory's read-ahead
-/// (`FilePrefetch`) and a big file's scan (`LineFeed`).
+/// (`FilePrefetch`), a big file's scan (`LineFeed`), and the work on each person after reading
+/// (`Parallel.map`).
 ///
-/// Each is started on a core other than its creator's, then left free to move
-/// (`freetime_thread_start`). Linux sometimes puts a new thread, or one of libdispatch's woken
-/// for the work, on the core of the thread that made it, which goes on running: the new one
-/// waits for the scheduler's next balancing, a few milliseconds, while another core is idle,
-/// and two people were then read one after the other in a third to a half of the runs
-/// (docs/PERFORMANCE.md).
+/// Each starts on a core other than its creator's, the kernel's choice among them, and is then
+/// given its creator's affinity back (`freetime_thread_start`). Linux sometimes puts a new
+/// thread, or one of libdispatch's woken for the work, on the core of the thread that made it,
+/// which goes on running: the new one waits for the scheduler's next balancing, a few
+/// milliseconds, while another core is idle, and two people were then read one after the other
+/// in a third to a half of the runs (docs/PERFORMANCE.md).
 public enum Threads {
-  /// Spreads the threads started one by one over the other cores.
-  private static let turns = Atomic<Int>(0)
-
   private final class Work: @unchecked Sendable {
     let body: () -> Void
     init(_ body: @escaping () -> Void) { self.body = body }
   }
 
-  /// Starts `body` on a new thread; nil when none could be made (`body` is not run).
+  /// Starts `body` on a new thread, to be joined or detached; nil when none could be made
+  /// (`body` is not run).
   public static func start(_ body: @escaping @Sendable () -> Void) -> Glibc.pthread_t? {
-    start(turn: turns.add(1, ordering: .relaxed).oldValue, unchecked: body)
-  }
-
-  private static func start(turn: Int, unchecked body: @escaping () -> Void) -> Glibc.pthread_t? {
     var thread = pthread_t()
     let work = Unmanaged.passRetained(Work(body)).toOpaque()
     let result = freetime_thread_start(
@@ -37,7 +31,7 @@ public enum Threads {
       { context in
         Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().body()
         return nil
-      }, work, Int32(truncatingIfNeeded: turn))
+      }, work)
     guard result == 0 else {
       Unmanaged<Work>.fromOpaque(work).release()
       return nil
@@ -45,15 +39,15 @@ public enum Threads {
     return thread
   }
 
-  /// Runs `body` on the calling thread and on `threads - 1` new ones, each started on another
-  /// core, and returns once every one has returned. Each call is given its thread's number
-  /// (0 for the caller's). Fewer run when no more threads can be made: work shared by taking
-  /// turns (as `CalendarReader.readAll` takes people) is still all done.
-  public static func fanOut(_ threads: Int, _ body: (Int) -> Void) {
+  /// Runs `body` on the calling thread and on `threads - 1` new ones, and returns once every
+  /// one has returned. Each call is given its thread's number (0 for the caller's). Fewer run
+  /// when no more threads can be made: work shared by taking turns (as
+  /// `CalendarReader.readAll` takes people) is still all done.
+  public static func fanOut(_ threads: Int, _ body: @Sendable (Int) -> Void) {
     withoutActuallyEscaping(body) { body in
       var started: [pthread_t] = []
       for i in 1..<max(1, threads) {
-        guard let thread = start(turn: i - 1, unchecked: { body(i) }) else { break }
+        guard let thread = start({ body(i) }) else { break }
         started.append(thread)
       }
       body(0)

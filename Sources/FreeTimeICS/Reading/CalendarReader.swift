@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 import FreeTimeCore
 import Synchronization

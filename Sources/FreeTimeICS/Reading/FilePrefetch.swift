@@ -11,13 +11,13 @@ import FreeTimeCore
 /// The files go in chunks of `chunk`, each taken whole by whichever side claims it first: the
 /// thread ahead (`start`) or the reading thread (`take`), which reads a chunk no one has claimed
 /// itself. So the reading thread waits only for a chunk being read, and never for a thread that
-/// has not started yet. The thread ahead
-/// leaves files over `largest` bytes, and any it cannot read as a regular file, to the reading
-/// thread, which reads them as it always does (with its messages).
+/// has not started yet. The thread ahead leaves files over `largest` bytes, and any it cannot
+/// read as a regular file, to the reading thread, which reads them as it always does (with its
+/// messages).
 ///
 /// The thread ahead stops to wait once the chunks read and not yet parsed hold more than
-/// `budget` bytes, so memory stays within `budget + chunk × largest`; the reading thread wakes
-/// it once they hold half of that or less. A vdir's files are small: the thread ahead keeps
+/// `budget` bytes, so memory stays within `budget + chunk × largest`, and reads on once they
+/// hold half the budget or less (the reading thread wakes it then). A vdir's files are small: the thread ahead keeps
 /// hundreds of them ready and is woken rarely, and the reading thread seldom waits or opens a
 /// file itself (each wake is a system call on the reading thread, and a switch on the other).
 /// One POSIX mutex and two conditions hold the state, as `Locked` does, so that the

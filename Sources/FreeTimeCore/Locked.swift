@@ -29,4 +29,34 @@ public final class Locked<Value>: @unchecked Sendable {
     defer { pthread_mutex_unlock(mutex) }
     return try body(&value)
   }
+
+  /// Waits, the mutex let go meanwhile, until `ready` holds of the value (asked again each
+  /// time `condition` is signalled), then runs `body` with it, holding the mutex.
+  public func withLock<T>(
+    until ready: (Value) -> Bool, on condition: Condition, _ body: (inout Value) throws -> T
+  ) rethrows -> T {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    while !ready(value) { pthread_cond_wait(condition.condition, mutex) }
+    return try body(&value)
+  }
+
+  /// A POSIX condition threads wait on for a `Locked` value to change (`withLock(until:on:_:)`).
+  public final class Condition: @unchecked Sendable {
+    fileprivate let condition: UnsafeMutablePointer<pthread_cond_t>
+
+    public init() {
+      condition = .allocate(capacity: 1)
+      pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+      pthread_cond_destroy(condition)
+      condition.deallocate()
+    }
+
+    /// Wakes a thread that waits on it, if one does, after the value changed (with the mutex
+    /// held or not: the waiter asks again under the mutex before it waits).
+    public func signal() { pthread_cond_signal(condition) }
+  }
 }

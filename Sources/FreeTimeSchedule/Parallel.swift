@@ -1,7 +1,6 @@
 import FoundationEssentials
 import FreeTimeCore
 import FreeTimeICS
-import Synchronization
 
 /// Work on each person at once, one thread per core (the reading threads are idle by then).
 public enum Parallel {
@@ -14,16 +13,8 @@ public enum Parallel {
     let results = OnePerIndex<T>(count: count)
     // Not checked for Sendable: the callers' values are only read on these threads.
     nonisolated(unsafe) let body = body
-    // Each thread takes the next index in turn (one thread a core, each started on another
-    // core than the caller's: `Threads.fanOut`).
-    let next = Atomic<Int>(0)
-    Threads.fanOut(min(count, Cores.usable)) { _ in
-      while true {
-        let i = next.add(1, ordering: .relaxed).oldValue
-        guard i < count else { return }
-        results.set(i, body(i))
-      }
-    }
+    // One thread a core, each started on another core than the caller's (`Threads.forEach`).
+    Threads.forEach(count, threads: Cores.usable) { i in results.set(i, body(i)) }
     return results.all()
   }
 

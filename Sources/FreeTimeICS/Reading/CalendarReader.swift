@@ -1,6 +1,5 @@
 import FoundationEssentials
 import FreeTimeCore
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -150,14 +149,9 @@ public enum CalendarReader {
     let sizes = sources.map(size)
     let order = sources.indices.sorted { sizes[$0] > sizes[$1] }
     let results = OnePerIndex<Result<PersonCalendar, any Error>>(count: sources.count)
-    let next = Atomic<Int>(0)
-    Threads.fanOut(workers) { _ in
-      while true {
-        let k = next.add(1, ordering: .relaxed).oldValue
-        guard k < order.count else { return }
-        let i = order[k]
-        results.set(i, Result { try read(sources[i], options: options, spare: spare) })
-      }
+    Threads.forEach(order.count, threads: workers) { k in
+      let i = order[k]
+      results.set(i, Result { try read(sources[i], options: options, spare: spare) })
     }
     return results.all()
   }

@@ -20,8 +20,8 @@ import FreeTimeCore
 /// hold half the budget or less (the reading thread wakes it then). A vdir's files are small: the thread ahead keeps
 /// hundreds of them ready and is woken rarely, and the reading thread seldom waits or opens a
 /// file itself (each wake is a system call on the reading thread, and a switch on the other).
-/// One POSIX mutex and two conditions hold the state, as `Locked` does, so that the
-/// ThreadSanitizer run of `scripts/tsan` sees every hand-over.
+/// The state is `Locked`, with two of its conditions, so that the ThreadSanitizer run of
+/// `scripts/tsan` sees every hand-over.
 final class FilePrefetch: @unchecked Sendable {
   /// A file as the thread ahead left it.
   enum Loaded {
@@ -47,66 +47,50 @@ final class FilePrefetch: @unchecked Sendable {
     case taken(bytes: Int)
   }
 
-  // All below behind `mutex`.
-  private var state: [Chunk]
-  private var pending = 0
-  private var stopped = false
-  private var aheadWaits = false
-  private var readerWaits = false
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  /// Signalled when a chunk is ready and the reading thread waits for it.
-  private let readyCondition: UnsafeMutablePointer<pthread_cond_t>
+  private struct State {
+    var chunks: [Chunk]
+    /// Bytes read and not yet parsed.
+    var pending = 0
+    var stopped = false
+    /// The thread ahead went over the budget and waits until half of it is left.
+    var aheadWaits = false
+  }
+
+  private let state: Locked<State>
+  /// Signalled when a chunk is ready.
+  private let ready = Locked<State>.Condition()
   /// Signalled when the thread ahead may read on (room, or the end).
-  private let roomCondition: UnsafeMutablePointer<pthread_cond_t>
+  private let room = Locked<State>.Condition()
 
   init(_ paths: [String], budget: Int = 4 << 20) {
     self.paths = paths
     self.budget = budget
     chunks = (paths.count + Self.chunk - 1) / Self.chunk
-    state = [Chunk](repeating: .free, count: chunks)
-    mutex = .allocate(capacity: 1)
-    pthread_mutex_init(mutex, nil)
-    readyCondition = .allocate(capacity: 1)
-    pthread_cond_init(readyCondition, nil)
-    roomCondition = .allocate(capacity: 1)
-    pthread_cond_init(roomCondition, nil)
-  }
-
-  deinit {
-    pthread_cond_destroy(roomCondition)
-    roomCondition.deallocate()
-    pthread_cond_destroy(readyCondition)
-    readyCondition.deallocate()
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
-  }
-
-  private func locked<T>(_ body: () -> T) -> T {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return body()
+    state = Locked(State(chunks: [Chunk](repeating: .free, count: chunks)))
   }
 
   /// Starts the thread ahead; when none can be made, the reading thread reads every chunk.
   func start() {
-    guard let thread = Threads.start({ [self] in run() }) else { return }
-    pthread_detach(thread)
+    _ = Threads.startDetached { [self] in run() }
   }
 
   private func run() {
     let opener = DirectoryOpener()
+    let budget = self.budget
     for c in 0..<chunks {
+      // Over the budget: waits until half of it or less is left (or the end).
+      let over = state.withLock { s in
+        s.aheadWaits = s.pending > budget
+        return s.aheadWaits
+      }
       // nil: stop; false: the reading thread took the chunk.
-      let claimed = locked { () -> Bool? in
-        // Over the budget: waits until half of it or less is left (or the end).
-        if pending > budget {
-          aheadWaits = true
-          while pending > budget / 2 && !stopped { pthread_cond_wait(roomCondition, mutex) }
-          aheadWaits = false
-        }
-        if stopped { return nil }
-        guard case .free = state[c] else { return false }
-        state[c] = .reading
+      let claimed = state.withLock(
+        until: { !over || $0.pending <= budget / 2 || $0.stopped }, on: room
+      ) { s -> Bool? in
+        s.aheadWaits = false
+        if s.stopped { return nil }
+        guard case .free = s.chunks[c] else { return false }
+        s.chunks[c] = .reading
         return true
       }
       guard let claimed else { return }
@@ -115,56 +99,54 @@ final class FilePrefetch: @unchecked Sendable {
       let bytes = files.reduce(0) {
         if case .bytes(let b) = $1 { $0 + b.count } else { $0 }
       }
-      locked {
-        state[c] = .ready(files, bytes: bytes)
-        pending += bytes
-        if readerWaits { pthread_cond_signal(readyCondition) }
+      state.withLock { s in
+        s.chunks[c] = .ready(files, bytes: bytes)
+        s.pending += bytes
       }
+      ready.signal()
     }
   }
 
   /// The files of chunk `c`, the reading thread's to read when nil. Call `done(c)` after them.
   func take(_ c: Int) -> [Loaded]? {
-    locked {
-      while true {
-        switch state[c] {
-        case .free:
-          state[c] = .taken(bytes: 0)
-          return nil
-        case .reading:
-          readerWaits = true
-          pthread_cond_wait(readyCondition, mutex)
-          readerWaits = false
-        case .ready(let files, let bytes):
-          state[c] = .taken(bytes: bytes)
-          return files
-        case .taken:
-          preconditionFailure("chunk \(c) taken twice")
-        }
+    state.withLock(
+      until: { s in
+        if case .reading = s.chunks[c] { return false }
+        return true
+      }, on: ready
+    ) { s in
+      switch s.chunks[c] {
+      case .free:
+        s.chunks[c] = .taken(bytes: 0)
+        return nil
+      case .ready(let files, let bytes):
+        s.chunks[c] = .taken(bytes: bytes)
+        return files
+      case .reading, .taken:
+        preconditionFailure("chunk \(c) taken twice")
       }
     }
   }
 
   /// The reading thread is through chunk `c`: its bytes no longer count against the budget.
   func done(_ c: Int) {
-    locked {
-      guard case .taken(let bytes) = state[c], bytes > 0 else { return }
-      pending -= bytes
-      if aheadWaits && pending <= budget / 2 { pthread_cond_signal(roomCondition) }
+    let wake = state.withLock { s -> Bool in
+      guard case .taken(let bytes) = s.chunks[c], bytes > 0 else { return false }
+      s.pending -= bytes
+      return s.aheadWaits && s.pending <= budget / 2
     }
+    if wake { room.signal() }
   }
 
   /// The reading thread stops (an error, or the end): the thread ahead stops at its next chunk,
   /// and is woken if it waits.
   func stop() {
-    locked {
-      stopped = true
-      pthread_cond_signal(roomCondition)
-    }
+    state.withLock { $0.stopped = true }
+    room.signal()
   }
 
   /// Whether the thread ahead waits for room, and the bytes read and not yet parsed (tests).
-  var aheadState: (waits: Bool, pending: Int) { locked { (aheadWaits, pending) } }
+  var aheadState: (waits: Bool, pending: Int) { state.withLock { ($0.aheadWaits, $0.pending) } }
 
   /// The indices of chunk `c`'s files.
   func range(_ c: Int) -> Range<Int> {

@@ -1,5 +1,6 @@
 internal import CThreads
 import FreeTimeCore
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -37,6 +38,26 @@ public enum Threads {
       return nil
     }
     return thread
+  }
+
+  /// Starts `body` on a thread no one joins; false when none could be made (`body` is not run).
+  public static func startDetached(_ body: @escaping @Sendable () -> Void) -> Bool {
+    guard let thread = start(body) else { return false }
+    pthread_detach(thread)
+    return true
+  }
+
+  /// `body(i)` once for every `i` in `0..<count`, on the calling thread and `threads - 1` new
+  /// ones, each taking the next `i` in turn (`fanOut`); returns once all are done.
+  public static func forEach(_ count: Int, threads: Int, _ body: @Sendable (Int) -> Void) {
+    let next = Atomic<Int>(0)
+    fanOut(min(count, threads)) { _ in
+      while true {
+        let i = next.add(1, ordering: .relaxed).oldValue
+        guard i < count else { return }
+        body(i)
+      }
+    }
   }
 
   /// Runs `body` on the calling thread and on `threads - 1` new ones, and returns once every

@@ -152,8 +152,7 @@ final class LineFeed: @unchecked Sendable {
 
   /// Starts the scanning thread; false when no thread could be made (then nothing is read).
   func start() -> Bool {
-    guard let thread = Threads.start({ [self] in run() }) else { return false }
-    pthread_detach(thread)
+    guard Threads.startDetached({ [self] in run() }) else { return false }
     running = true
     Self.started.add(1, ordering: .relaxed)
     return true

@@ -4,6 +4,7 @@ import argparse
 import shutil
 import json
 import os
+import re
 import platform
 import subprocess
 import sys
@@ -143,6 +144,22 @@ def best(argv, repeat, stdout_path=None):
     return min(r[0] for r in results), max(r[1] for r in results)
 
 
+def instructions(argv):
+    """User-space instructions of one run, counted by valgrind's callgrind (not timed, so not
+    noisy; the kernel's part, opening and reading files, is not counted); None without valgrind.
+    Under valgrind a run is 50x slower: freetime's per-file CPU budget is lifted for it."""
+    valgrind = shutil.which("valgrind")
+    if not valgrind:
+        return None
+    done = subprocess.run([valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null"] + argv
+                          + ["--cpu-budget", "100000"],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode not in (0, 1) or not found:
+        sys.exit(f"callgrind failed ({done.returncode}): {' '.join(argv)}")
+    return int(found.group(1))
+
+
 def vevents(paths):
     n = 0
     for p in (f for path in paths for f in calendar_files(path)):
@@ -263,6 +280,15 @@ def main():
     vdir_alone, _ = best([ft, vdirs[0]] + common, args.repeat_small)
     report(f"RATIO one vdir alone ({len(calendar_files(vdirs[0]))} files) / its events in one "
            "file alone, wall", f"{vdir_alone / one_alone:.2f}")
+    # The same in instructions (callgrind, user space): what each file costs the reader beyond
+    # its bytes, apart from the kernel's part and the machine's noise.
+    one_i, vdir_i = instructions([ft, singles[0]] + common), instructions([ft, vdirs[0]] + common)
+    if one_i and vdir_i:
+        report(f"RATIO one vdir alone / its events in one file alone, instructions (callgrind: "
+               f"{vdir_i / 1e6:.0f}M / {one_i / 1e6:.0f}M; target <= 1.5)", f"{vdir_i / one_i:.2f}")
+    else:
+        report("RATIO one vdir alone / its events in one file alone, instructions",
+               "skipped (no valgrind)")
     if args.open_read:
         # What the kernel alone charges for opening and reading every file (each directory on
         # a thread): no reader that opens each file can be faster than the one-file run plus it.

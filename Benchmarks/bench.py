@@ -330,6 +330,16 @@ def main():
             report(f"RATIO Python peer / freetime, {mix}, 2 x {vevents(cals) // 2} VEVENTs "
                    f"(same slots: {same}; target >= {target})", f"{t_theirs / t_ours:.0f}")
 
+    # 4. Starting: `freetime --version` (the process, the Swift runtime and argument-parser
+    #    start; nothing is read), the best of 30 runs, less the best of 30 of `true` measured
+    #    the same way (forking and waiting for the measuring process, about 2 ms here).
+    start_t, _ = best([ft, "--version"], 3 * args.repeat_small)
+    true_t, _ = best([shutil.which("true") or "/bin/true"], 3 * args.repeat_small)
+    report(f"freetime --version, wall ms (best run, less `true`'s {true_t * 1000:.1f} ms; "
+           "target <= 5)", f"{(start_t - true_t) * 1000:.1f}")
+    report("the binary `make install` installs, MB (target <= 40)",
+           f"{os.path.getsize(ft) / 1e6:.1f}")
+
 
 if __name__ == "__main__":
     main()

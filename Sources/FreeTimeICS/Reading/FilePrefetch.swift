@@ -17,9 +17,10 @@ import FreeTimeCore
 ///
 /// The thread ahead stops to wait once the chunks read and not yet parsed hold more than
 /// `budget` bytes, so memory stays within `budget + chunk × largest`, and reads on once they
-/// hold half the budget or less (the reading thread wakes it then). A vdir's files are small: the thread ahead keeps
-/// hundreds of them ready and is woken rarely, and the reading thread seldom waits or opens a
-/// file itself (each wake is a system call on the reading thread, and a switch on the other).
+/// hold half the budget or less (the reading thread wakes it then). A vdir's files are small:
+/// the thread ahead keeps hundreds of them ready and is woken rarely, and the reading thread
+/// seldom waits or opens a file itself (each wake is a system call on the reading thread, and a
+/// switch on the other).
 /// The state is `Locked`, with two of its conditions, so that the ThreadSanitizer run of
 /// `scripts/tsan` sees every hand-over.
 final class FilePrefetch: @unchecked Sendable {

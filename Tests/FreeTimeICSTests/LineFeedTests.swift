@@ -228,7 +228,7 @@ import Testing
     var person = PersonAccumulator(window: options.window)
     var buffers = ScanBuffers()
     let before = LineFeed.started.load(ordering: .relaxed)
-    var waiting: [FileReader] = []
+    var waiting: [WaitingFile] = []
     try CalendarReader.readStream(
       fd: fd, displayName: "<stdin>", home: nil, owner: OwnerHint(), options: options,
       into: &person, waiting: &waiting, buffers: &buffers, spare: SpareCores(1))
@@ -263,7 +263,7 @@ import Testing
         window: Read.span("2026-12-28T00:00Z", "2028-01-03T00:00Z"), defaultZone: Read.utc)
       var person = PersonAccumulator(window: options.window)
       var buffers = ScanBuffers()
-      var waiting: [FileReader] = []
+      var waiting: [WaitingFile] = []
       do {
         try CalendarReader.readStream(
           fd: fd, displayName: "<stdin>", home: nil, owner: OwnerHint(), options: options,

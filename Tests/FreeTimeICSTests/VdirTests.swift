@@ -243,6 +243,40 @@ import Testing
     #expect(files == expected.map { dir + "/" + $0 })
   }
 
+  /// What waits for the home zone is read with its own file (`WaitingFile`): the limit of
+  /// instances is a file's, and a file over it is the error, named with its component's line.
+  @Test(arguments: [false, true])
+  func aFileOverTheInstanceLimitAfterWaitingIsNamed(readAhead: Bool) throws {
+    let dir = try Self.newDirectory()
+    func daily(_ uid: String, _ count: Int) -> String {
+      // An all-day series: without X-WR-TIMEZONE it waits for the home zone.
+      "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTART;VALUE=DATE:20261101\r\nRRULE:FREQ=DAILY;COUNT=\(count)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    }
+    for (name, count) in [("a", 15), ("b", 15), ("c", 15)] {
+      _ = FileManager.default.createFile(
+        atPath: dir + "/\(name).ics", contents: Data(daily(name, count).utf8))
+    }
+    func read() throws -> PersonCalendar {
+      let z = Read.utc
+      var options = ReadOptions(
+        window: Read.span("2026-11-01", "2027-01-01"), defaultZone: z, homeZones: [:],
+        tentative: .busy, allDay: .busy, maxInstances: 100_000)
+      options.limits.instancesPerFile = 20
+      let source = CalendarSource(kind: .directory(dir), name: "p", argument: dir)
+      return try CalendarReader.read(source, options: options, readAhead: readAhead)
+    }
+    // 45 instances in all, 15 a file.
+    #expect(try read().busy.count == 45)
+    _ = FileManager.default.createFile(atPath: dir + "/b.ics", contents: Data(daily("b", 25).utf8))
+    #expect {
+      try read()
+    } throws: { error in
+      let error = error as? ReadError
+      return error?.file == dir + "/b.ics" && error?.line == 3
+        && error?.message.hasPrefix("more than 20 instances in this file") == true
+    }
+  }
+
   /// One reader reads a person's files in turn (`FileReader.reuse`): nothing of a file carries
   /// into the next, neither its zones, nor a warning given once a file, nor its calendars.
   @Test(arguments: [false, true])

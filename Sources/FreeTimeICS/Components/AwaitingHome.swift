@@ -4,7 +4,7 @@ import FreeTimeCore
 /// `--zone`, else its X-WR-TIMEZONE, else the zone most of the person's timed events name
 /// (`HomeZoneVotes`), else `--tz`. Without `--zone` or X-WR-TIMEZONE that is known only once
 /// every file of the person is read, so the components that read a time in it (all-day events,
-/// floating times) wait here, one file's (`FileReader.readAwaitingHome`).
+/// floating times) wait here, one file's (`WaitingFile`).
 struct AwaitingHome {
   /// A component that waits for the person's home zone, with the zones of its VCALENDAR. Its
   /// lines are kept packed (`PackedLines`): a calendar without X-WR-TIMEZONE may have a fifth

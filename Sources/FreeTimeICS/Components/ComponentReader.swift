@@ -46,6 +46,16 @@ struct ComponentReader {
     quietZone = nil
   }
 
+  /// Instances kept from the file since the person had `base` (`ReadLimits.instancesPerFile`).
+  func checkInstances(_ person: PersonAccumulator, since base: Int, line: Int?) throws {
+    if person.instanceCount - base > options.limits.instancesPerFile {
+      throw error(
+        line,
+        "more than \(options.limits.instancesPerFile) instances in this file up to the window's end; --max-file-instances raises the limit, or narrow the window"
+      )
+    }
+  }
+
   func error(_ line: Int?, _ message: String) -> ReadError {
     ReadError(file: file, line: line, message: message)
   }

@@ -122,12 +122,11 @@ extension CalendarReader {
     return true
   }
 
-  /// Reads one file into `person`; adds its reader to `waiting` when components in it wait for
-  /// the person's home zone (`FileReader.readAwaitingHome`). With a spare core, a big file is
-  /// scanned on it (`LineFeed`).
+  /// Reads one file into `person`; adds its components that wait for the person's home zone to
+  /// `waiting` (`WaitingFile`). With a spare core, a big file is scanned on it (`LineFeed`).
   static func readFile(
     _ path: String, home: Zone?, owner: OwnerHint, options: ReadOptions, source: Int = 0,
-    into person: inout PersonAccumulator, waiting: inout [FileReader], buffers: inout ScanBuffers,
+    into person: inout PersonAccumulator, waiting: inout [WaitingFile], buffers: inout ScanBuffers,
     opener: DirectoryOpener? = nil, spare: SpareCores? = nil
   ) throws {
     // Opened first and looked at once (a vdir's thousands of files each cost their system
@@ -152,7 +151,7 @@ extension CalendarReader {
 
   static func readStream(
     fd: Int32, displayName: String, home: Zone?, owner: OwnerHint, options: ReadOptions,
-    source: Int = 0, into person: inout PersonAccumulator, waiting: inout [FileReader],
+    source: Int = 0, into person: inout PersonAccumulator, waiting: inout [WaitingFile],
     info given: stat? = nil, buffers: inout ScanBuffers, spare: SpareCores? = nil
   ) throws {
     var info = given ?? stat()
@@ -188,7 +187,7 @@ extension CalendarReader {
   /// Reads a file `FilePrefetch` read ahead, as `readStream(fd:…)` reads it from its descriptor.
   static func readLoaded(
     _ bytes: [UInt8], displayName: String, home: Zone?, owner: OwnerHint, options: ReadOptions,
-    source: Int, into person: inout PersonAccumulator, waiting: inout [FileReader],
+    source: Int, into person: inout PersonAccumulator, waiting: inout [WaitingFile],
     buffers: inout ScanBuffers
   ) throws {
     var scanner = LineScanner(bytes: bytes, reusing: &buffers)
@@ -206,12 +205,13 @@ extension CalendarReader {
 
   /// Feeds every content line of `scanner` to a `FileReader`; scanner failures become
   /// `ReadError`s naming the file and line. `buffers.reader` is the reader of the person's last
-  /// file when nothing of it waited (`FileReader.reuse`), and this file's afterwards; when
-  /// something waits, it moves to `waiting` (not copied: a copy retains each of its parts).
+  /// file (`FileReader.reuse`), and this file's afterwards; what waits for the home zone is
+  /// taken out of it to `waiting` with the file's component reader and last VCALENDAR
+  /// (`FileReader.takeWaiting`).
   static func readStream(
     _ scanner: inout LineScanner, displayName: String, home: Zone?, owner: OwnerHint,
     options: ReadOptions, source: Int = 0, into person: inout PersonAccumulator,
-    waiting: inout [FileReader], watch: Watchdog.Watch? = nil, buffers: inout ScanBuffers
+    waiting: inout [WaitingFile], watch: Watchdog.Watch? = nil, buffers: inout ScanBuffers
   ) throws {
     // One person's files share their options, owner and home zone. The reader is used where it
     // is, never copied: a copy retains each of its parts.
@@ -231,10 +231,10 @@ extension CalendarReader {
       throw error
     }
     guard !buffers.reader!.reader.home.components.isEmpty else { return }
-    buffers.reader!.watch = nil
-    buffers.reader!.reader.home.instancesAdded =
-      person.instanceCount - (buffers.reader!.instancesBefore ?? person.instanceCount)
-    waiting.append(buffers.reader.take()!)
+    waiting.append(
+      buffers.reader!.takeWaiting(
+        instancesAdded: person.instanceCount
+          - (buffers.reader!.instancesBefore ?? person.instanceCount)))
   }
 
   private static func readLines(

@@ -35,7 +35,7 @@ public enum CalendarReader {
     let home = options.homeZones[source.name]
     let owner = OwnerHint(source.name, options: options)
     var person = PersonAccumulator(window: options.window)
-    var waiting: [FileReader] = []
+    var waiting: [WaitingFile] = []
     var buffers = ScanBuffers()
     do {
       // The watchdog watches the thread file after file, and no longer once they are read.
@@ -94,8 +94,8 @@ public enum CalendarReader {
   /// The person's calendar once every file is read: their home zone is decided and what waited
   /// for it is read.
   static func finish(
-    _ person: inout PersonAccumulator, waiting: [FileReader], name: String, source: String,
-    role: Role, home option: Zone?, options: ReadOptions, arguments: [String]
+    _ person: inout PersonAccumulator, waiting: consuming [WaitingFile], name: String,
+    source: String, role: Role, home option: Zone?, options: ReadOptions, arguments: [String]
   ) throws -> PersonCalendar {
     var home = person.homeZone(option: option)
     if option != nil, options.homeZonesFromFile.contains(name) { home.from = .peopleFile }
@@ -103,8 +103,8 @@ public enum CalendarReader {
       person.diagnostics.append(
         person.homeZones.note(home, file: source, tz: options.defaultZone))
     }
-    for var file in waiting {
-      try file.readAwaitingHome(in: home.zone ?? options.defaultZone, into: &person)
+    for i in waiting.indices {
+      try waiting[i].read(in: home.zone ?? options.defaultZone, into: &person)
     }
     // A calendar none of whose components that hold time can be read is an error, never
     // "free all the time".
@@ -122,7 +122,7 @@ public enum CalendarReader {
     var scanner = LineScanner(bytes: bytes)
     scanner.maxLineBytes = options.limits.lineBytes
     var buffers = ScanBuffers()
-    var waiting: [FileReader] = []
+    var waiting: [WaitingFile] = []
     try readStream(
       &scanner, displayName: name, home: nil, owner: OwnerHint(), options: options, into: &person,
       waiting: &waiting, buffers: &buffers)

@@ -106,14 +106,7 @@ extension FileReader {
   /// Instances kept from this file so far (`ReadLimits.instancesPerFile`). Mutating only so
   /// that the reader, called after each component, is not copied to be passed.
   mutating func checkInstances(_ person: PersonAccumulator, line: Int?) throws {
-    let count = person.instanceCount
-    let base = instancesBefore ?? 0
-    if count - base > options.limits.instancesPerFile {
-      throw error(
-        line,
-        "more than \(options.limits.instancesPerFile) instances in this file up to the window's end; --max-file-instances raises the limit, or narrow the window"
-      )
-    }
+    try reader.checkInstances(person, since: instancesBefore ?? 0, line: line)
   }
 
   /// Whether a line bound for a component's reader has more parameters than the limit; the

@@ -85,7 +85,7 @@ public enum CalendarReader {
     person.warnUncovered(
       name: source.name, file: source.argument, lint: options.lint, zone: options.defaultZone)
     var calendar = try finish(
-      &person, waiting: waiting, name: source.name, source: source.argument, role: source.role,
+      &person, waiting: &waiting, name: source.name, source: source.argument, role: source.role,
       home: home, options: options, arguments: source.arguments)
     calendar.sources = source.arguments
     return calendar
@@ -94,7 +94,7 @@ public enum CalendarReader {
   /// The person's calendar once every file is read: their home zone is decided and what waited
   /// for it is read.
   static func finish(
-    _ person: inout PersonAccumulator, waiting: consuming [WaitingFile], name: String,
+    _ person: inout PersonAccumulator, waiting: inout [WaitingFile], name: String,
     source: String, role: Role, home option: Zone?, options: ReadOptions, arguments: [String]
   ) throws -> PersonCalendar {
     var home = person.homeZone(option: option)
@@ -127,7 +127,7 @@ public enum CalendarReader {
       &scanner, displayName: name, home: nil, owner: OwnerHint(), options: options, into: &person,
       waiting: &waiting, buffers: &buffers)
     return try finish(
-      &person, waiting: waiting, name: name, source: name, role: .required, home: nil,
+      &person, waiting: &waiting, name: name, source: name, role: .required, home: nil,
       options: options, arguments: [name])
   }
 

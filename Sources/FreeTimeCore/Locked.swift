@@ -58,5 +58,8 @@ public final class Locked<Value>: @unchecked Sendable {
     /// Wakes a thread that waits on it, if one does, after the value changed (with the mutex
     /// held or not: the waiter asks again under the mutex before it waits).
     public func signal() { pthread_cond_signal(condition) }
+
+    /// Wakes every thread that waits on it (waiters that wait for different changes).
+    public func broadcast() { pthread_cond_broadcast(condition) }
   }
 }

@@ -243,6 +243,28 @@ import Testing
     #expect(files == expected.map { dir + "/" + $0 })
   }
 
+  /// A directory named on the command line is listed ahead (`EarlyListings`): the listing is
+  /// the one `calendarFiles(in:)` makes, an error included, taken once; a path not listed
+  /// ahead (an option, a file, a missing directory) has none.
+  @Test func aListingMadeAheadIsTheSameTakenOnce() throws {
+    let dir = try Self.newDirectory()
+    for name in ["b.ics", "a.ics", ".hidden.ics", "notes.txt"] {
+      _ = FileManager.default.createFile(atPath: dir + "/" + name, contents: Data("x".utf8))
+    }
+    let empty = try Self.newDirectory()
+    EarlyListings.start(["--zone", dir, dir + "/a.ics", empty, dir + "/missing"])
+    #expect(try EarlyListings.take(dir)?.get() == CalendarReader.calendarFiles(in: dir))
+    #expect(EarlyListings.take(dir) == nil)
+    #expect(EarlyListings.take(dir + "/a.ics") == nil)
+    #expect(EarlyListings.take(dir + "/missing") == nil)
+    #expect(EarlyListings.take("--zone") == nil)
+    #expect {
+      try EarlyListings.take(empty)?.get()
+    } throws: { error in
+      "\(error)".hasSuffix("the directory has no .ics files (also below it)")
+    }
+  }
+
   /// What waits for the home zone is read with its own file (`WaitingFile`): the limit of
   /// instances is a file's, and a file over it is the error, named with its component's line.
   @Test(arguments: [false, true])

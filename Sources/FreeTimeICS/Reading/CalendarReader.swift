@@ -51,7 +51,7 @@ public enum CalendarReader {
             path, home: home, owner: owner, options: options, source: index, into: &person,
             waiting: &waiting, buffers: &buffers, spare: spare)
         case .directory(let path):
-          let files = try calendarFiles(in: path)
+          let files = try EarlyListings.take(path)?.get() ?? calendarFiles(in: path)
           let opener = DirectoryOpener()
           guard readAhead, files.count > 1 else {
             for file in files {

@@ -144,6 +144,14 @@ def best(argv, repeat, stdout_path=None):
     return min(r[0] for r in results), max(r[1] for r in results)
 
 
+def paired(a, b, pairs):
+    """The median of the ratios of `a`'s wall time to `b`'s, run in turn (a b a b ...): a ratio
+    of two runs next to each other, as the issues measure, where `best` takes each command's
+    luckiest run of its own."""
+    ratios = sorted(run(a)[0] / run(b)[0] for _ in range(pairs))
+    return ratios[len(ratios) // 2] if pairs % 2 else sum(ratios[pairs // 2 - 1:pairs // 2 + 1]) / 2
+
+
 def instructions(argv):
     """User-space instructions of one run, counted by valgrind's callgrind (not timed, so not
     noisy; the kernel's part, opening and reading files, is not counted); None without valgrind.
@@ -274,12 +282,16 @@ def main():
     files = sum(len(calendar_files(v)) for v in vdirs)
     report(f"RATIO vdir ({files} files) / the same events in one file each, wall "
            f"(same slots: {same}; target <= 1.5)", f"{vdir_t / one_t:.2f}")
+    report("RATIO the same, median of paired runs in turn",
+           f"{paired([ft] + vdirs + common, [ft] + singles + common, 2 * args.repeat_small):.2f}")
     # One person's vdir against the same events in one file, each alone: both with the idle
     # core's help (the vdir's files read ahead on it, the file scanned on it).
     one_alone, _ = best([ft, singles[0]] + common, args.repeat_small)
     vdir_alone, _ = best([ft, vdirs[0]] + common, args.repeat_small)
     report(f"RATIO one vdir alone ({len(calendar_files(vdirs[0]))} files) / its events in one "
            "file alone, wall", f"{vdir_alone / one_alone:.2f}")
+    report("RATIO the same, median of paired runs in turn",
+           f"{paired([ft, vdirs[0]] + common, [ft, singles[0]] + common, 2 * args.repeat_small):.2f}")
     # The same in instructions (callgrind, user space): what each file costs the reader beyond
     # its bytes, apart from the kernel's part and the machine's noise.
     one_i, vdir_i = instructions([ft, singles[0]] + common), instructions([ft, vdirs[0]] + common)

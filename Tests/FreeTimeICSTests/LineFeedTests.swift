@@ -235,7 +235,7 @@ import Testing
     buffers.finishWatch()
     #expect(LineFeed.started.load(ordering: .relaxed) == before + 1)
     let fed = try CalendarReader.finish(
-      &person, waiting: waiting, name: "p", source: "<stdin>", role: .required, home: nil,
+      &person, waiting: &waiting, name: "p", source: "<stdin>", role: .required, home: nil,
       options: options, arguments: ["<stdin>"])
     #expect(!here.busy.isEmpty)
     #expect(fed.busy.sorted() == here.busy.sorted())

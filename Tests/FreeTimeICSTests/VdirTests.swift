@@ -245,7 +245,8 @@ import Testing
 
   /// A directory named on the command line is listed ahead (`EarlyListings`): the listing is
   /// the one `calendarFiles(in:)` makes, an error included, taken once; a path not listed
-  /// ahead (an option, a file, a missing directory) has none.
+  /// ahead (an option, a file, a missing directory) has none, and one not begun when asked for
+  /// is left to the reader.
   @Test func aListingMadeAheadIsTheSameTakenOnce() throws {
     let dir = try Self.newDirectory()
     for name in ["b.ics", "a.ics", ".hidden.ics", "notes.txt"] {
@@ -253,11 +254,21 @@ import Testing
     }
     let empty = try Self.newDirectory()
     EarlyListings.start(["--zone", dir, dir + "/a.ics", empty, dir + "/missing"])
+    // (A listing not begun when it is asked for is the reader's own: waited for here.)
+    #expect(Waiting.until { EarlyListings.isListed(dir) && EarlyListings.isListed(empty) })
     #expect(try EarlyListings.take(dir)?.get() == CalendarReader.calendarFiles(in: dir))
     #expect(EarlyListings.take(dir) == nil)
     #expect(EarlyListings.take(dir + "/a.ics") == nil)
     #expect(EarlyListings.take(dir + "/missing") == nil)
     #expect(EarlyListings.take("--zone") == nil)
+    let later = try Self.newDirectory()
+    _ = FileManager.default.createFile(atPath: later + "/c.ics", contents: Data("x".utf8))
+    EarlyListings.start([later])
+    // Taken at once: the reader's own unless the thread began it, and never twice.
+    if let first = EarlyListings.take(later) {
+      #expect(try first.get() == CalendarReader.calendarFiles(in: later))
+    }
+    #expect(EarlyListings.take(later) == nil)
     #expect {
       try EarlyListings.take(empty)?.get()
     } throws: { error in

@@ -51,6 +51,14 @@ public enum EarlyListings {
     if !started { state.withLock { $0 = [:] } }
   }
 
+  /// Whether the listing of `path` is made (tests).
+  static func isListed(_ path: String) -> Bool {
+    state.withLock { entries in
+      if case .listed? = entries[path] { return true }
+      return false
+    }
+  }
+
   /// The listing of `path` made here, once (waiting for it if it is under way), or nil: none
   /// was asked for, or it has not begun (the thread lists the directories in turn, and a person
   /// read on another core need not wait for the one before).

@@ -17,8 +17,9 @@ extension Freetime {
         suspicious (series without an end, floating times, TZIDs without a VTIMEZONE, Windows \
         zone names, a TZID on a UTC time, repeated UIDs, iTIP messages such as METHOD:CANCEL \
         and METHOD:REPLY, a VAVAILABILITY read as working hours), and each calendar's home \
-        zone with where it came from. Exit status: 0 when there is nothing worse than notes, 1 \
-        with warnings, 2 with errors.
+        zone with where it came from. A note or warning repeated in a calendar (a file, or a \
+        directory's files) is shown five times, then summed up in one line. Exit status: 0 \
+        when there is nothing worse than notes, 1 with warnings, 2 with errors.
         """
     )
 
@@ -56,7 +57,7 @@ extension Freetime {
             diagnostics.append(
               Diagnostic(file: source.argument, line: nil, message: note, severity: .note))
           }
-          findings.add(diagnostics)
+          findings.add(diagnostics, calendar: source.argument)
         } catch let error as ReadError {
           findings.add(error)
         }
@@ -79,24 +80,34 @@ extension Freetime {
     var warnings = 0
     var notes = 0
 
-    /// How many of one note or warning a file shows before the rest are summed up in one line.
+    /// How many of one note or warning a calendar shows before the rest are summed up in one
+    /// line.
     static let shownAlike = 5
 
-    mutating func add(_ diagnostics: [Diagnostic]) {
-      // A note or warning repeated in one file is shown a few times, then counted in one line
-      // (docs/GUIDE.md, freetime check); errors are each shown.
+    /// The findings of one calendar (`calendar`, as it was given: a file, or a directory of
+    /// files).
+    mutating func add(_ diagnostics: [Diagnostic], calendar: String) {
+      // A note or warning repeated in one calendar is shown a few times, then counted in one
+      // line (docs/GUIDE.md, freetime check): in a file, or across a vdir's thousands of files,
+      // where a note given once a file would otherwise fill the screen. Errors are each shown.
       struct Alike: Hashable {
-        var file: String
         var severity: String
         var message: String
       }
       var seen: [Alike: Int] = [:]
+      // The file of the first of each, or nil once another file has one too.
+      var file: [Alike: String?] = [:]
       var order: [Alike] = []
       for d in diagnostics.sorted(by: { ($0.file, $0.line ?? 0) < ($1.file, $1.line ?? 0) }) {
-        let alike = Alike(file: d.file, severity: d.severity.rawValue, message: d.message)
+        let alike = Alike(severity: d.severity.rawValue, message: d.message)
         if d.severity != .error {
           seen[alike, default: 0] += 1
-          if seen[alike]! == 1 { order.append(alike) }
+          if seen[alike]! == 1 {
+            order.append(alike)
+            file[alike] = d.file
+          } else if file[alike]! != d.file {
+            file[alike] = .some(nil)
+          }
           if seen[alike]! > Self.shownAlike {
             if d.severity == .warning { warnings += 1 } else { notes += 1 }
             continue
@@ -115,8 +126,10 @@ extension Freetime {
       }
       for alike in order where seen[alike]! > Self.shownAlike {
         let more = seen[alike]! - Self.shownAlike
+        // In one file: that file; in several: the calendar.
+        let place = file[alike]! ?? calendar
         text +=
-          "\(alike.file): \(alike.severity): … and \(more) more like it (\(Sanitize.text(alike.message, limit: 60)))\n"
+          "\(place): \(alike.severity): … and \(more) more like it (\(Sanitize.text(alike.message, limit: 60)))\n"
       }
     }
 

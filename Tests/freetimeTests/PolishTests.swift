@@ -271,4 +271,30 @@ import Testing
     #expect(lines.last?.contains("… and 15 more like it") == true, "\(run.stdout)")
     #expect(run.stderr.contains("21 notes") || run.stderr.contains("22 notes"), "\(run.stderr)")
   }
+
+  /// check on a vdir: a note each of its files gives is shown a few times for the calendar,
+  /// then summed up naming the directory, and still counted; one file's repeats name the file.
+  @Test func checkSumsUpANoteAcrossADirectorysFiles() throws {
+    let directory = NSTemporaryDirectory() + "polish-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    for i in 0..<12 {
+      let text =
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VEVENT\r\n"
+        + "UID:r\(i)@example.com\r\nDTSTAMP:20261118T100000Z\r\n"
+        + "DTSTART:202611\(10 + i)T090000Z\r\nDURATION:PT1H\r\nRRULE:FREQ=YEARLY\r\n"
+        + "END:VEVENT\r\nEND:VCALENDAR\r\n"
+      try text.write(
+        toFile: directory + "/r\(10 + i).ics", atomically: true, encoding: .utf8)
+    }
+    let run = try Run.freetime(["check", directory], environment: ["COLUMNS": "1000"])
+    let lines = run.stdout.split(separator: "\n").filter { $0.contains("recurs without an end") }
+    #expect(lines.count == 6, "\(run.stdout)")
+    #expect(lines.prefix(5).allSatisfy { $0.hasPrefix(directory + "/r1") }, "\(run.stdout)")
+    #expect(
+      lines.last == "\(directory): note: … and 7 more like it (recurs without an end …)"
+        || lines.last?.hasPrefix("\(directory): note: … and 7 more like it") == true,
+      "\(run.stdout)")
+    // Twelve, and the calendar's home zone.
+    #expect(run.stderr.contains("13 notes"), "\(run.stderr)")
+  }
 }

@@ -75,10 +75,9 @@ struct Freetime: ParsableCommand {
   /// Runs the command and maps every failure to grep-like exit codes: usage errors are 2, not
   /// argument-parser's 64.
   static func main() {
-    // The directories a reading command names are listed on another core meanwhile.
-    if ["slots", "suggest", "busy", "check"].contains(subcommandGiven) {
-      EarlyListings.start(CommandLine.arguments.dropFirst())
-    }
+    // The directories among the arguments are listed on another core meanwhile, for reading
+    // to take (a command that reads none leaves them).
+    EarlyListings.start(CommandLine.arguments.dropFirst())
     do {
       let arguments = try LeadingOptions.moved(
         RepeatedOptions.joiningNegativeValues(Array(CommandLine.arguments.dropFirst())))

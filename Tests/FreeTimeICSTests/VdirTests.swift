@@ -261,6 +261,17 @@ import Testing
     #expect(EarlyListings.take(dir + "/a.ics") == nil)
     #expect(EarlyListings.take(dir + "/missing") == nil)
     #expect(EarlyListings.take("--zone") == nil)
+    // A name ending in .ics is taken for a file without a look (a directory of that name is
+    // listed by its reader).
+    let named = try Self.newDirectory() + ".ics"
+    try FileManager.default.createDirectory(atPath: named, withIntermediateDirectories: true)
+    let after = try Self.newDirectory()
+    _ = FileManager.default.createFile(atPath: after + "/d.ics", contents: Data("x".utf8))
+    EarlyListings.start([named, after])
+    // The thread lists in turn: once the one after is listed, the .ics one would have been.
+    #expect(Waiting.until { EarlyListings.isListed(after) })
+    #expect(!EarlyListings.isListed(named))
+    #expect(EarlyListings.take(named) == nil)
     let later = try Self.newDirectory()
     _ = FileManager.default.createFile(atPath: later + "/c.ics", contents: Data("x".utf8))
     EarlyListings.start([later])

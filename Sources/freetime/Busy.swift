@@ -51,6 +51,7 @@ extension Freetime {
       let text = ICSWriter.busy(
         people.map { $0.busyExport(in: request.window) }, window: request.window,
         stamp: request.stamp)
+      Output.warnIfReadBack(output.output, iCalendar: true, sources: request.sources)
       try Output.write(text, to: output.output, quiet: false)
     }
   }

@@ -9,6 +9,41 @@ import FreeTimeICS
 /// the same directory, synced, then renamed over the target, so a reader never sees a
 /// half-written file and a failure leaves the old file in place.
 enum Output {
+  /// Warns when `-o FILE` is a file that a directory read as a calendar takes (docs/GUIDE.md,
+  /// Usage: `-o`): in that directory or below it, not hidden, named `.ics` or holding
+  /// iCalendar. A later run would read this output as part of that person's calendar (slots
+  /// written as events would then block the very time they found free).
+  static func warnIfReadBack(_ path: String?, iCalendar: Bool, sources: [CalendarSource]) {
+    guard let path, path != "-" else { return }
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    guard !name.hasPrefix("."), iCalendar || name.lowercased().hasSuffix(".ics") else { return }
+    let parent = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+    guard let outside = realPath(parent.isEmpty ? "/" : parent) else { return }
+    for source in sources {
+      for case .directory(let directory) in source.kinds {
+        guard let read = realPath(directory) else { continue }
+        let below =
+          outside == read
+          ? "" : outside.hasPrefix(read + "/") ? outside.dropFirst(read.count + 1) : nil
+        // Hidden directories below it are not read.
+        guard let below, !below.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
+          continue
+        }
+        Diagnostics.line(
+          "freetime: warning: -o \(path) is in \(directory), read as \(source.name)'s calendar: a later run reads this output as part of it"
+        )
+        return
+      }
+    }
+  }
+
+  /// The path with every link resolved, or nil when it does not exist.
+  private static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
   /// - Parameter colour: whether the text carries freetime's own colour (SGR sequences, kept;
   ///   every other escape is removed).
   static func write(_ text: String, to path: String?, quiet: Bool, colour: Bool = false) throws {

@@ -92,6 +92,9 @@ extension Freetime {
             duration: request.minimum, option: "--min")
           ?? Blocking.reason(participants, people: people, request: request)
       }
+      Output.warnIfReadBack(
+        output.output, iCalendar: output.format == .ics || output.format == .freebusy,
+        sources: request.sources)
       try output.write(report)
       throw slots.isEmpty ? ExitCode(1) : ExitCode.success
     }

@@ -119,6 +119,7 @@ extension Freetime {
       let request = try SchedulingRequest(
         calendars: calendars, peopleFile: peopleFile, window: window, reading: reading,
         scheduling: scheduling, limits: limits, roomNeed: roomNeed)
+      Output.warnIfReadBack(output.output, iCalendar: false, sources: request.sources)
       try noRoomFits(request)
       var people = try Reading.people(request, quiet: false)
       try Reading.warn(about: people, strict: reading.strict, quiet: false, summary: true)
@@ -176,6 +177,7 @@ extension Freetime {
         calendars: calendars, peopleFile: peopleFile, zone: zone, window: range, now: now,
         reading: reading, scheduling: scheduling, optional: scheduling.optional,
         room: scheduling.room, slot: nil, explain: false, limits: limits, roomNeed: roomNeed)
+      Output.warnIfReadBack(output.output, iCalendar: false, sources: request.sources)
       try noRoomFits(request)
       var people = try Reading.people(request, quiet: false)
       try Reading.warn(about: people, strict: reading.strict, quiet: false, summary: true)

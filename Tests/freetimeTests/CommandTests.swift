@@ -122,6 +122,30 @@ let window = ["--from", "2026-11-24T08:00Z", "--to", "2026-11-24T12:00Z", "--tz"
     #expect(leftovers.isEmpty)
   }
 
+  /// `-o` into a directory read as a calendar warns when that directory's reading would take
+  /// the output (a .ics name, or iCalendar), also below it; not for a hidden file, another
+  /// format under another name, or a file elsewhere. The output is written either way.
+  @Test func anOutputADirectoryWouldReadBackIsWarnedOf() throws {
+    let dir = Temp.directory + "/vdir-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(
+      atPath: dir + "/sub", withIntermediateDirectories: true)
+    try busyCalendar.write(toFile: dir + "/a.ics", atomically: true, encoding: .utf8)
+    let warning = "is in \(dir), read as"
+    for (command, target, warns) in [
+      (["busy", dir], dir + "/busy.ics", true),
+      (["busy", dir], dir + "/sub/busy.txt", true),
+      (["busy", dir], dir + "/.busy.ics", false),
+      ([dir, "--format", "ics"], dir + "/sub/slots.ics", true),
+      ([dir, "--format", "json"], dir + "/slots.json", false),
+      ([dir, "--format", "json"], Temp.directory + "/slots-\(UUID().uuidString).ics", false),
+    ] {
+      let run = try Run.freetime(command + ["-o", target] + window)
+      #expect(run.status == 0, "\(command) \(target) \(run.stderr)")
+      #expect(run.stderr.contains(warning) == warns, "\(command) \(target) \(run.stderr)")
+      #expect(FileManager.default.fileExists(atPath: target), "\(target)")
+    }
+  }
+
   @Test func failedReadLeavesAnExistingOutputAlone() throws {
     let target = Temp.file("previous result\n", name: "keep-\(UUID().uuidString).txt")
     let run = try Run.freetime([Temp.directory + "/missing.ics", "-o", target] + window)

@@ -20,8 +20,10 @@ enum Output {
     let parent = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
     guard let outside = realPath(parent.isEmpty ? "/" : parent) else { return }
     for source in sources {
-      for case .directory(let directory) in source.kinds {
-        guard let read = realPath(directory) else { continue }
+      for (kind, given) in zip(source.kinds, source.arguments) {
+        guard case .directory(let directory) = kind, let read = realPath(directory) else {
+          continue
+        }
         let below =
           outside == read
           ? "" : outside.hasPrefix(read + "/") ? outside.dropFirst(read.count + 1) : nil
@@ -30,7 +32,7 @@ enum Output {
           continue
         }
         Diagnostics.line(
-          "freetime: warning: -o \(path) is in \(directory), read as \(source.name)'s calendar: a later run reads this output as part of it"
+          "freetime: warning: -o \(path) is in \(given), which is read as \(source.name)'s calendar: a later run reads this output as part of it"
         )
         return
       }

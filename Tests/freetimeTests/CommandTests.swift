@@ -130,7 +130,7 @@ let window = ["--from", "2026-11-24T08:00Z", "--to", "2026-11-24T12:00Z", "--tz"
     try FileManager.default.createDirectory(
       atPath: dir + "/sub", withIntermediateDirectories: true)
     try busyCalendar.write(toFile: dir + "/a.ics", atomically: true, encoding: .utf8)
-    let warning = "is in \(dir), read as"
+    let warning = "is in \(dir), which is read as"
     for (command, target, warns) in [
       (["busy", dir], dir + "/busy.ics", true),
       (["busy", dir], dir + "/sub/busy.txt", true),

@@ -239,21 +239,14 @@ public enum CalendarArgument {
     -> CalendarSource
   {
     try refuseURL(argument, name: nil)
-    var name: String? = nil
-    var path = argument
-    if argument != "-", access(argument, F_OK) != 0, let eq = argument.firstIndex(of: "=") {
-      name = String(argument[..<eq])
-      path = String(argument[argument.index(after: eq)...])
-      if name!.isEmpty || path.isEmpty {
+    let (name, given) = split(argument)
+    if let name {
+      if name.isEmpty || given.isEmpty {
         throw .usage("'\(argument)' must be NAME=PATH with a name and a path.")
       }
-      try refuseURL(path, name: name)
+      try refuseURL(given, name: name)
     }
-    // Paths are printed tidy (docs/GUIDE.md, Output formats); `-` and `NAME=-` stay as given.
-    let given = path
-    path = PathText.tidy(path)
-    // Still a path when read again (a word without '/' may be a name: `./alice`).
-    if given.contains("/") && !path.contains("/") && path != "." { path = "./" + path }
+    let path = tidy(given)
     let shown = name.map { "\($0)=\(path)" } ?? path
     var source =
       path == "-"
@@ -262,6 +255,32 @@ public enum CalendarArgument {
         kind: kind(path), name: name ?? defaultName(path), role: role, argument: shown)
     source.isNamed = name != nil
     return source
+  }
+
+  /// `NAME=PATH`'s name and path, or no name and the argument (`-`, or a path that exists
+  /// as written, `=` and all).
+  static func split(_ argument: String) -> (name: String?, path: String) {
+    guard argument != "-", access(argument, F_OK) != 0, let eq = argument.firstIndex(of: "=")
+    else { return (nil, argument) }
+    return (String(argument[..<eq]), String(argument[argument.index(after: eq)...]))
+  }
+
+  /// A path as the calendar's source holds it: tidy (docs/GUIDE.md, Output formats), and still
+  /// a path when read again (a word without '/' may be a name: `./alice`). `-` stays.
+  static func tidy(_ given: String) -> String {
+    let path = PathText.tidy(given)
+    return given.contains("/") && !path.contains("/") && path != "." ? "./" + path : path
+  }
+
+  /// Has the directories among `arguments` listed on another core while they are parsed
+  /// (`EarlyListings`), by the paths their sources will hold: the first 64 arguments that are
+  /// not options, and not names ending in `.ics` (taken for files without a look, so that ten
+  /// thousand busy exports cost no stat each).
+  public static func listAhead(_ arguments: some Sequence<String>) {
+    let paths = arguments.prefix(64).lazy
+      .filter { !$0.hasPrefix("-") && !$0.lowercased().hasSuffix(".ics") && !PathText.isURL($0) }
+      .map { tidy(split($0).path) }
+    EarlyListings.start(Array(paths))
   }
 
   /// A URL where a calendar file goes (`https://…`, `webcal://…`, also as `NAME=URL`): refused

@@ -77,7 +77,7 @@ struct Freetime: ParsableCommand {
   static func main() {
     // The directories among the arguments are listed on another core meanwhile, for reading
     // to take (a command that reads none leaves them).
-    EarlyListings.start(CommandLine.arguments.dropFirst())
+    CalendarArgument.listAhead(CommandLine.arguments.dropFirst())
     do {
       let arguments = try LeadingOptions.moved(
         RepeatedOptions.joiningNegativeValues(Array(CommandLine.arguments.dropFirst())))

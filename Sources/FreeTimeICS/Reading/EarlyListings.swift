@@ -20,20 +20,16 @@ public enum EarlyListings {
   private static let state = Locked<[String: Entry]>([:])
   private static let listed = Locked<[String: Entry]>.Condition()
 
-  /// Lists, on a thread of its own, each of `arguments` that names a directory (at most
-  /// `limit`, among the first `looked` arguments; names ending in `.ics` are taken for files
-  /// without a look, so that `freetime busy/*.ics` on ten thousand people costs no stat each);
-  /// does nothing on one core.
-  public static func start(_ arguments: some Sequence<String>, limit: Int = 8, looked: Int = 64) {
+  /// Lists, on a thread of its own, each of `paths` that names a directory (at most `limit`);
+  /// does nothing on one core. `CalendarArgument.listAhead` gives the paths a command line's
+  /// sources will hold.
+  public static func start(_ paths: [String], limit: Int = 8) {
     guard Cores.usable > 1 else { return }
     var directories: [String] = []
-    for argument in arguments.prefix(looked)
-    where !argument.hasPrefix("-") && !argument.lowercased().hasSuffix(".ics")
-      && directories.count < limit
-    {
+    for path in paths where directories.count < limit && !directories.contains(path) {
       var info = stat()
-      guard stat(argument, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
-      directories.append(argument)
+      guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
+      directories.append(path)
     }
     guard !directories.isEmpty else { return }
     let paths = directories

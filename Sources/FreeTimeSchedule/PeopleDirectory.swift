@@ -278,7 +278,7 @@ public enum CalendarArgument {
   /// thousand busy exports cost no stat each).
   public static func listAhead(_ arguments: some Sequence<String>) {
     let paths = arguments.prefix(64).lazy
-      .filter { !$0.hasPrefix("-") && !$0.lowercased().hasSuffix(".ics") && !PathText.isURL($0) }
+      .filter { !$0.hasPrefix("-") && !CalendarReader.hasICSName($0) && !PathText.isURL($0) }
       .map { tidy(split($0).path) }
     EarlyListings.start(Array(paths))
   }

@@ -15,10 +15,10 @@ enum Output {
   /// written as events would then block the very time they found free).
   static func warnIfReadBack(_ path: String?, iCalendar: Bool, sources: [CalendarSource]) {
     guard let path, path != "-" else { return }
-    let name = path.split(separator: "/").last.map(String.init) ?? path
-    guard !name.hasPrefix("."), iCalendar || name.lowercased().hasSuffix(".ics") else { return }
-    let parent = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-    guard let outside = realPath(parent.isEmpty ? "/" : parent) else { return }
+    let (parent, name) = place(of: path)
+    guard CalendarReader.takes(fileNamed: name, beginsCalendar: iCalendar),
+      let outside = realPath(parent)
+    else { return }
     for source in sources {
       for (kind, given) in zip(source.kinds, source.arguments) {
         guard case .directory(let directory) = kind, let read = realPath(directory) else {
@@ -27,7 +27,7 @@ enum Output {
         let below =
           outside == read
           ? "" : outside.hasPrefix(read + "/") ? outside.dropFirst(read.count + 1) : nil
-        // Hidden directories below it are not read.
+        // Hidden directories below it are not read (`CalendarReader.calendarFiles`).
         guard let below, !below.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
           continue
         }
@@ -37,6 +37,17 @@ enum Output {
         return
       }
     }
+  }
+
+  /// The directory a path is in, and its last name (`dir/out.ics`: `dir`, `out.ics`).
+  private static func place(of path: String) -> (directory: String, name: String) {
+    let directory: String
+    if let slash = path.lastIndex(of: "/") {
+      directory = slash == path.startIndex ? "/" : String(path[..<slash])
+    } else {
+      directory = "."
+    }
+    return (directory, path.split(separator: "/").last.map(String.init) ?? path)
   }
 
   /// The path with every link resolved, or nil when it does not exist.
@@ -72,13 +83,7 @@ enum Output {
       if !quiet { writeAll(1, text) }
       return
     }
-    let directory: String
-    if let slash = path.lastIndex(of: "/") {
-      directory = slash == path.startIndex ? "/" : String(path[..<slash])
-    } else {
-      directory = "."
-    }
-    let base = path.split(separator: "/").last.map(String.init) ?? path
+    let (directory, base) = place(of: path)
     var template = Array("\(directory)/.\(base).freetime-XXXXXX".utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else {

@@ -89,10 +89,28 @@ extension CalendarReader {
       }
       if isDirectory {
         if depth < 32 { try collect(path, into: &files, depth: depth + 1) }
-      } else if hasICSSuffix(bytes) || beginsCalendar(path) {
+      } else if takes(bytes, begins: beginsCalendar(path)) {
         files.append(path)
       }
     }
+  }
+
+  /// Whether a directory's reading takes the file of this name (`calendarFiles`): one not
+  /// hidden, named `.ics` (in any case) or beginning with `BEGIN:VCALENDAR` (`begins`, looked
+  /// at only for another name).
+  private static func takes(_ name: ArraySlice<UInt8>, begins: @autoclosure () -> Bool) -> Bool {
+    name.first != 0x2E && (hasICSSuffix(name) || begins())
+  }
+
+  /// `takes` for the last name of a path written elsewhere (`-o`), whose text does or does not
+  /// begin with `BEGIN:VCALENDAR`.
+  public static func takes(fileNamed name: String, beginsCalendar: Bool) -> Bool {
+    takes(Array(name.utf8)[...], begins: beginsCalendar)
+  }
+
+  /// Whether a name (or a path) ends in `.ics`, in any case.
+  public static func hasICSName(_ name: String) -> Bool {
+    hasICSSuffix(Array(name.utf8.suffix(4))[...])
   }
 
   /// Whether a file name ends in `.ics`, in any case.

@@ -94,21 +94,19 @@ extension Freetime {
         var severity: String
         var message: String
       }
-      var seen: [Alike: Int] = [:]
-      // The file of the first of each, or nil once another file has one too.
-      var file: [Alike: String?] = [:]
+      // How many of each, and the file they are all in (nil once they are in several).
+      var seen: [Alike: (count: Int, file: String?)] = [:]
       var order: [Alike] = []
       for d in diagnostics.sorted(by: { ($0.file, $0.line ?? 0) < ($1.file, $1.line ?? 0) }) {
         let alike = Alike(severity: d.severity.rawValue, message: d.message)
         if d.severity != .error {
-          seen[alike, default: 0] += 1
-          if seen[alike]! == 1 {
+          if let before = seen[alike] {
+            seen[alike] = (before.count + 1, before.file == d.file ? d.file : nil)
+          } else {
+            seen[alike] = (1, d.file)
             order.append(alike)
-            file[alike] = d.file
-          } else if file[alike]! != d.file {
-            file[alike] = .some(nil)
           }
-          if seen[alike]! > Self.shownAlike {
+          if seen[alike]!.count > Self.shownAlike {
             if d.severity == .warning { warnings += 1 } else { notes += 1 }
             continue
           }
@@ -124,10 +122,10 @@ extension Freetime {
         case .note: notes += 1
         }
       }
-      for alike in order where seen[alike]! > Self.shownAlike {
-        let more = seen[alike]! - Self.shownAlike
+      for alike in order where seen[alike]!.count > Self.shownAlike {
+        let more = seen[alike]!.count - Self.shownAlike
         // In one file: that file; in several: the calendar.
-        let place = file[alike]! ?? calendar
+        let place = seen[alike]!.file ?? calendar
         text +=
           "\(place): \(alike.severity): … and \(more) more like it (\(Sanitize.text(alike.message, limit: 60)))\n"
       }

@@ -13,7 +13,6 @@ extension FileReader {
       calendar: CalendarScope(owner: ownerHint, home: homeOverride ?? options.defaultZone))
     swap(&taken.reader, &reader)
     swap(&taken.calendar, &calendar)
-    reader.source = taken.reader.source
     taken.reader.home.instancesAdded = instancesAdded
     return taken
   }

@@ -63,7 +63,7 @@ final class FilePrefetch: @unchecked Sendable {
   /// Signalled when the thread ahead may read on (room, or the end).
   private let room = Locked<State>.Condition()
 
-  init(_ paths: [String], budget: Int = 4 << 20) {
+  init(_ paths: [String], budget: Int = 1 << 19) {
     self.paths = paths
     self.budget = budget
     chunks = (paths.count + Self.chunk - 1) / Self.chunk

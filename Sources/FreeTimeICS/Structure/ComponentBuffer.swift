@@ -24,10 +24,11 @@ struct ComponentBuffer {
     "DAYLIGHT",
   ]
 
-  /// Hands the lines' storage to `recycled` (the file is read).
+  /// Hands the lines' storage to `recycled` (the file is read). The array keeps its capacity
+  /// for the person's next file (a vdir's thousands of files would each grow a new one).
   mutating func releaseLines() {
     for i in lines.indices { recycled.append(lines[i].bytes) }
-    lines = []
+    lines.removeAll(keepingCapacity: true)
   }
 
   /// Starts again for the next file of the person, its storage kept (`FileReader.reuse`).

@@ -1,16 +1,19 @@
 import FreeTimeCore
 
 /// The zones a calendar file can name: its own VTIMEZONEs first, then the system tz database.
+/// Used by one thread at a time, and no method of it calls another while it changes a property:
+/// its properties go without the runtime's exclusivity check (a call on each access, which a
+/// vdir's VTIMEZONEs made tens of thousands of times).
 final class ZoneTable {
   /// The calendar's own VTIMEZONEs by TZID, the last of a TZID winning: in a list while there
   /// are a few (most calendars define one to three, a vdir's thousands of VCALENDARs each
   /// theirs), by hash beyond `fewZones`.
-  private var few: [(tzid: String, zone: Zone)] = []
-  private var many: [String: Zone] = [:]
+  @exclusivity(unchecked) private var few: [(tzid: String, zone: Zone)] = []
+  @exclusivity(unchecked) private var many: [String: Zone] = [:]
   private static let fewZones = 16
-  private var system: [String: Zone?] = [:]
+  @exclusivity(unchecked) private var system: [String: Zone?] = [:]
   /// The last answer of `zone(for:)`: a calendar names the same TZID line after line.
-  private var last: (tzid: String, zone: Zone?)? = nil
+  @exclusivity(unchecked) private var last: (tzid: String, zone: Zone?)? = nil
 
   func define(_ zone: Zone, tzid: String) {
     last = nil
@@ -35,7 +38,7 @@ final class ZoneTable {
   }
 
   /// TZIDs that are Windows display names freetime knows (`WindowsDisplayName`).
-  private var displayNames: Set<String> = []
+  @exclusivity(unchecked) private var displayNames: Set<String> = []
 
   /// Where a TZID's zone comes from, for `freetime check`.
   enum Source {

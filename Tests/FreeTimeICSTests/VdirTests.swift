@@ -229,6 +229,41 @@ import Testing
 
   /// A directory's files are read in the order of their names' bytes, whatever the first eight
   /// of them share.
+  /// Reading a directory's files does not record an access to them (`O_NOATIME`,
+  /// `DirectoryOpener`): a file's access time set before its change time, which `relatime`
+  /// would move on a read, stays where it was, read ahead or not.
+  @Test(arguments: [false, true])
+  func readingAVdirLeavesItsAccessTimes(readAhead: Bool) throws {
+    let dir = try Self.newDirectory()
+    let events = Self.events(seed: 7, count: 3)
+    var paths: [String] = []
+    for event in events {
+      let path = dir + "/" + event.uid + ".ics"
+      let text = Read.calendar(
+        (event.zones.map(Self.vtimezone) + [event.text]).joined(separator: "\n"))
+      _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+      // Accessed two days ago, changed one day ago.
+      let now = time(nil)
+      var times = [
+        timespec(tv_sec: now - 86_400 * 2, tv_nsec: 0), timespec(tv_sec: now - 86_400, tv_nsec: 0),
+      ]
+      #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+      paths.append(path)
+    }
+    func accessTimes() -> [Int] {
+      paths.map { path in
+        var info = stat()
+        return stat(path, &info) == 0 ? info.st_atim.tv_sec : -1
+      }
+    }
+    let before = accessTimes()
+    let read = try Read.read(
+      dir, kind: .directory(dir), from: "2026-11-30", to: "2027-01-10", readAhead: readAhead)
+    #expect(read.diagnostics.allSatisfy { !$0.message.contains("cannot open") })
+    #expect(!before.contains(-1))
+    #expect(accessTimes() == before)
+  }
+
   @Test func filesInTheOrderOfTheirBytes() throws {
     let dir = try Self.newDirectory()
     let names = [

@@ -9,6 +9,16 @@ final class DirectoryOpener {
   /// The directory opened last, as the part of a path before its last `/`, and its descriptor.
   private var directory: [UInt8] = []
   private var descriptor: Int32 = -1
+  /// `O_NOATIME` (Linux, open(2)) while it is allowed: reading a calendar is not an access to
+  /// record. Under `relatime` the first read of a day otherwise writes each file's inode, which
+  /// costs a vdir's first run a fifth more of its time. Only a file's owner may ask for it; the
+  /// first file that refuses it (`EPERM`) is opened again without it, and so are the rest.
+  private var noAccessTime = DirectoryOpener.noAccessTimeFlag
+  #if os(Linux) && (arch(x86_64) || arch(arm64))
+    private static let noAccessTimeFlag: Int32 = 0o1_000_000
+  #else
+    private static let noAccessTimeFlag: Int32 = 0
+  #endif
 
   init() {}
 
@@ -16,7 +26,8 @@ final class DirectoryOpener {
     if descriptor >= 0 { close(descriptor) }
   }
 
-  /// `open(path, O_RDONLY)`, with the same result and `errno`.
+  /// `open(path, O_RDONLY)`, with the same result and `errno` (and without updating the file's
+  /// access time, where the kernel allows it).
   func open(_ path: String) -> Int32 {
     path.withCString { base -> Int32 in
       guard let slash = strrchr(base, 0x2F), slash != base, slash[1] != 0 else {
@@ -37,6 +48,11 @@ final class DirectoryOpener {
           directory = []
           return Glibc.open(base, O_RDONLY)
         }
+      }
+      if noAccessTime != 0 {
+        let fd = openat(descriptor, slash + 1, O_RDONLY | noAccessTime)
+        guard fd < 0 && errno == EPERM else { return fd }
+        noAccessTime = 0
       }
       return openat(descriptor, slash + 1, O_RDONLY)
     }

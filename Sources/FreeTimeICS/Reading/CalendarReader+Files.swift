@@ -202,19 +202,20 @@ extension CalendarReader {
       source: source, into: &person, waiting: &waiting, watch: watch, buffers: &buffers)
   }
 
-  /// Reads a file `FilePrefetch` read ahead, as `readStream(fd:…)` reads it from its descriptor.
+  /// Reads a file `FilePrefetch` read ahead (`range` of its chunk's `storage`), as
+  /// `readStream(fd:…)` reads it from its descriptor.
   static func readLoaded(
-    _ bytes: [UInt8], displayName: String, home: Zone?, owner: OwnerHint, options: ReadOptions,
-    source: Int, into person: inout PersonAccumulator, waiting: inout [WaitingFile],
-    buffers: inout ScanBuffers
+    _ storage: [UInt8], _ range: Range<Int>, displayName: String, home: Zone?, owner: OwnerHint,
+    options: ReadOptions, source: Int, into person: inout PersonAccumulator,
+    waiting: inout [WaitingFile], buffers: inout ScanBuffers
   ) throws {
-    var scanner = LineScanner(bytes: bytes, reusing: &buffers)
+    var scanner = LineScanner(bytes: storage, range: range, reusing: &buffers)
     defer { scanner.giveBackLines(into: &buffers) }
     scanner.checksUTF8 = options.lint
     scanner.maxLineBytes = options.limits.lineBytes
-    options.progress?.add(bytes.count)
+    options.progress?.add(range.count)
     let watch = buffers.watch(
-      file: displayName, budget: options.limits.cpuSeconds, size: bytes.count)
+      file: displayName, budget: options.limits.cpuSeconds, size: range.count)
     defer { watch?.idle() }
     try readStream(
       &scanner, displayName: displayName, home: home, owner: owner, options: options,

@@ -67,9 +67,9 @@ public enum CalendarReader {
           for c in 0..<ahead.chunks {
             let loaded = ahead.take(c)
             for (k, i) in ahead.range(c).enumerated() {
-              if case .bytes(let bytes) = loaded?[k] {
+              if case .bytes(let storage, let range) = loaded?[k] {
                 try readLoaded(
-                  bytes, displayName: files[i], home: home, owner: owner, options: options,
+                  storage, range, displayName: files[i], home: home, owner: owner, options: options,
                   source: index, into: &person, waiting: &waiting, buffers: &buffers)
               } else {
                 try readFile(

@@ -26,8 +26,8 @@ import FreeTimeCore
 final class FilePrefetch: @unchecked Sendable {
   /// A file as the thread ahead left it.
   enum Loaded {
-    /// Its bytes, read to the end.
-    case bytes([UInt8])
+    /// Its bytes, read to the end: `range` of `storage`, which holds its chunk's files.
+    case bytes(storage: [UInt8], range: Range<Int>)
     /// Read by the reading thread itself.
     case yours
   }
@@ -96,9 +96,9 @@ final class FilePrefetch: @unchecked Sendable {
       }
       guard let claimed else { return }
       guard claimed else { continue }
-      let files = range(c).map { Self.load(paths[$0], opener: opener) }
+      let files = Self.load(paths[range(c)], opener: opener)
       let bytes = files.reduce(0) {
-        if case .bytes(let b) = $1 { $0 + b.count } else { $0 }
+        if case .bytes(_, let range) = $1 { $0 + range.count } else { $0 }
       }
       state.withLock { s in
         s.chunks[c] = .ready(files, bytes: bytes)
@@ -154,33 +154,63 @@ final class FilePrefetch: @unchecked Sendable {
     (c * Self.chunk)..<min(paths.count, (c + 1) * Self.chunk)
   }
 
-  /// A regular file's bytes, read to its end; `.yours` for anything else (an error, a
-  /// directory, a pipe, a large file, a file that grew while read).
-  static func load(_ path: String, opener: DirectoryOpener) -> Loaded {
-    let fd = opener.open(path)
-    guard fd >= 0 else { return .yours }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= largest
-    else { return .yours }
-    let size = Int(info.st_size)
-    // One byte more than its size is asked for: a file read whole gives fewer, which is its
-    // end; one that gives them all has grown.
-    var failed = false
-    let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
-      var total = 0
-      while total <= size {
-        let n = read(fd, buffer.baseAddress! + total, size + 1 - total)
-        if n < 0 {
-          if errno == EINTR { continue }
-          failed = true
-          break
-        }
-        total += n
-        if n == 0 || total >= size { break }
+  /// The files' bytes, each regular file's read to its end into one buffer for them all (an
+  /// array made for each file cost the runtime a look-up of its type, under a lock, a vdir's
+  /// files each); `.yours` for anything else (an error, a directory, a pipe, a large file, a
+  /// file that grew while read).
+  static func load(_ paths: ArraySlice<String>, opener: DirectoryOpener) -> [Loaded] {
+    // Opened and looked at first: their sizes make the buffer.
+    var opened: [(fd: Int32, size: Int)] = []
+    opened.reserveCapacity(paths.count)
+    var total = 0
+    for path in paths {
+      let fd = opener.open(path)
+      var info = stat()
+      if fd >= 0, fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+        info.st_size <= largest
+      {
+        opened.append((fd, Int(info.st_size)))
+        // One byte more than its size is asked for: a file read whole gives fewer, which is
+        // its end; one that gives them all has grown.
+        total += Int(info.st_size) + 1
+      } else {
+        if fd >= 0 { close(fd) }
+        opened.append((-1, 0))
       }
-      count = min(total, size + 1)
     }
-    return failed || bytes.count > size ? .yours : .bytes(bytes)
+    var ranges: [Range<Int>?] = []
+    ranges.reserveCapacity(opened.count)
+    let storage = [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+      var at = 0
+      for (fd, size) in opened {
+        guard fd >= 0 else {
+          ranges.append(nil)
+          continue
+        }
+        var read = 0
+        var failed = false
+        while read <= size {
+          let n = Glibc.read(fd, buffer.baseAddress! + at + read, size + 1 - read)
+          if n < 0 {
+            if errno == EINTR { continue }
+            failed = true
+            break
+          }
+          read += n
+          if n == 0 || read >= size { break }
+        }
+        close(fd)
+        // End to end: every byte up to `count` is a file's (a room of `size + 1` is left for
+        // each file still to read).
+        if failed || read > size {
+          ranges.append(nil)
+        } else {
+          ranges.append(at..<(at + read))
+          at += read
+        }
+      }
+      count = at
+    }
+    return ranges.map { range in range.map { .bytes(storage: storage, range: $0) } ?? .yours }
   }
 }

@@ -115,10 +115,14 @@ struct LineScanner {
     self.atEnd = true
   }
 
-  /// Scans a file read ahead (`FilePrefetch`) with the line buffers the person's files before it
-  /// left; `giveBackLines` returns them.
-  init(bytes: [UInt8], reusing buffers: inout ScanBuffers) {
+  /// Scans a file read ahead (`FilePrefetch`), `range` of `bytes` (which hold the other files of
+  /// its chunk too), with the line buffers the person's files before it left; `giveBackLines`
+  /// returns them.
+  init(bytes: [UInt8], range: Range<Int>, reusing buffers: inout ScanBuffers) {
     self.init(bytes: bytes)
+    position = range.lowerBound
+    filled = range.upperBound
+    bytesRead = range.count
     swap(&pool, &buffers.pool)
     spare = pool.popLast() ?? []
   }

@@ -5,8 +5,8 @@ import Testing
 
 /// The cores of the process's affinity, read from `/proc/self/status` (proc(5)).
 @Suite struct CoresTests {
-  static func status(_ mask: String) -> Data {
-    Data("Name:\tfreetime\nCpus_allowed:\t\(mask)\nCpus_allowed_list:\t0-1\n".utf8)
+  static func status(_ mask: String) -> [UInt8] {
+    Array("Name:\tfreetime\nCpus_allowed:\t\(mask)\nCpus_allowed_list:\t0-1\n".utf8)
   }
 
   @Test func theMaskIsCountedBitByBit() {
@@ -17,17 +17,17 @@ import Testing
   }
 
   @Test func anythingElseIsNotKnown() {
-    #expect(Cores.allowed(status: nil) == nil)
-    #expect(Cores.allowed(status: Data("Name:\tx\n".utf8)) == nil)
+    #expect(Cores.allowed(status: []) == nil)
+    #expect(Cores.allowed(status: Array("Name:\tx\n".utf8)) == nil)
     #expect(Cores.allowed(status: Self.status("0")) == nil)
     #expect(Cores.allowed(status: Self.status("zz")) == nil)
   }
 
   /// This machine's own status file names its mask (Linux), and the count is read from it.
   @Test func thisProcesssMaskIsRead() throws {
-    let status = FileManager.default.contents(atPath: "/proc/self/status")
-    try #require(status != nil)
-    let allowed = try #require(Cores.allowed(status: status))
+    let status = try #require(FileManager.default.contents(atPath: "/proc/self/status"))
+    let allowed = try #require(Cores.allowed(status: Array(status)))
+    #expect(Cores.allowed == allowed)
     #expect(Cores.usable == min(allowed, ProcessInfo.processInfo.activeProcessorCount))
   }
 

@@ -27,7 +27,7 @@ import Testing
     let sources = try [slash + "/", "alice=" + named + "/./", after].map {
       try CalendarArgument.source($0)
     }
-    CalendarArgument.listAhead(arguments)
+    CalendarArgument.listAhead(arguments[...])
     // The thread lists in turn; once the last is listed, so are the ones before.
     var paths: [String] = []
     for source in sources {

@@ -227,8 +227,6 @@ import Testing
     """
   }
 
-  /// A directory's files are read in the order of their names' bytes, whatever the first eight
-  /// of them share.
   /// Reading a directory's files does not record an access to them (`O_NOATIME`,
   /// `DirectoryOpener`): a file's access time set before its change time, which `relatime`
   /// would move on a read, stays where it was, read ahead or not.
@@ -264,6 +262,8 @@ import Testing
     #expect(accessTimes() == before)
   }
 
+  /// A directory's files are read in the order of their names' bytes, whatever the first eight
+  /// of them share.
   @Test func filesInTheOrderOfTheirBytes() throws {
     let dir = try Self.newDirectory()
     let names = [

@@ -146,6 +146,30 @@ let window = ["--from", "2026-11-24T08:00Z", "--to", "2026-11-24T12:00Z", "--tz"
     }
   }
 
+  /// A vdir read under a low limit of open files (`ulimit -n 10`): the thread that reads its
+  /// files ahead holds one open at a time, as the reading thread does, so neither runs out. (It
+  /// held a chunk's sixteen at once, and the reading thread's own open then failed.) The files
+  /// are large enough, 600 of 8 KB, that the thread ahead is still reading when the reading
+  /// thread opens the files it left (before, three runs failed nearly always).
+  @Test func aVdirIsReadUnderALowLimitOfOpenFiles() throws {
+    let dir = Temp.directory + "/vdir-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let padding = String(
+      repeating: "X-PADDING:" + String(repeating: "x", count: 70) + "\r\n", count: 100)
+    for i in 0..<600 {
+      let text = busyCalendar.replacingOccurrences(
+        of: "UID:one@test\r\n", with: "UID:\(i)@test\r\n" + padding)
+      try text.write(toFile: dir + "/\(i).ics", atomically: true, encoding: .utf8)
+    }
+    for _ in 0..<3 {
+      let run = try Run.command(
+        "/bin/bash", ["-c", "ulimit -n 10 && exec \"$0\" \"$@\"", Run.binary.path, dir] + window)
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(!run.stderr.contains("open files"), "\(run.stderr)")
+      #expect(run.stdout.contains("10:00"), "\(run.stdout)")
+    }
+  }
+
   @Test func failedReadLeavesAnExistingOutputAlone() throws {
     let target = Temp.file("previous result\n", name: "keep-\(UUID().uuidString).txt")
     let run = try Run.freetime([Temp.directory + "/missing.ics", "-o", target] + window)

@@ -77,6 +77,7 @@ final class FilePrefetch: @unchecked Sendable {
 
   private func run() {
     let opener = DirectoryOpener()
+    var scratch: [UInt8] = []
     let budget = self.budget
     for c in 0..<chunks {
       // Over the budget: waits until half of it or less is left (or the end).
@@ -96,7 +97,7 @@ final class FilePrefetch: @unchecked Sendable {
       }
       guard let claimed else { return }
       guard claimed else { continue }
-      let files = Self.load(paths[range(c)], opener: opener)
+      let files = Self.load(paths[range(c)], opener: opener, scratch: &scratch)
       let bytes = files.reduce(0) {
         if case .bytes(_, let range) = $1 { $0 + range.count } else { $0 }
       }
@@ -154,41 +155,41 @@ final class FilePrefetch: @unchecked Sendable {
     (c * Self.chunk)..<min(paths.count, (c + 1) * Self.chunk)
   }
 
-  /// The files' bytes, each regular file's read to its end into one buffer for them all (an
-  /// array made for each file cost the runtime a look-up of its type, under a lock, a vdir's
-  /// files each); `.yours` for anything else (an error, a directory, a pipe, a large file, a
-  /// file that grew while read).
-  static func load(_ paths: ArraySlice<String>, opener: DirectoryOpener) -> [Loaded] {
-    // Opened and looked at first: their sizes make the buffer.
-    var opened: [(fd: Int32, size: Int)] = []
-    opened.reserveCapacity(paths.count)
-    var total = 0
+  /// The files' bytes, each regular file's read to its end, end to end in one array for them
+  /// all (an array made for each file cost the runtime a look-up of its type, under a lock, a
+  /// vdir's files each); `.yours` for anything else (an error, a directory, a pipe, a large
+  /// file, a file that grew while read). One file is open at a time: the thread ahead holds no
+  /// more descriptors than the reading thread does, so a low limit of open files stops neither.
+  /// The files are read into `scratch`, the thread's, which keeps its size from chunk to chunk,
+  /// and copied from it once.
+  static func load(
+    _ paths: ArraySlice<String>, opener: DirectoryOpener, scratch: inout [UInt8]
+  ) -> [Loaded] {
+    var ranges: [Range<Int>?] = []
+    ranges.reserveCapacity(paths.count)
+    var at = 0
     for path in paths {
       let fd = opener.open(path)
-      var info = stat()
-      if fd >= 0, fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-        info.st_size <= largest
-      {
-        opened.append((fd, Int(info.st_size)))
-        // One byte more than its size is asked for: a file read whole gives fewer, which is
-        // its end; one that gives them all has grown.
-        total += Int(info.st_size) + 1
-      } else {
-        if fd >= 0 { close(fd) }
-        opened.append((-1, 0))
+      guard fd >= 0 else {
+        ranges.append(nil)
+        continue
       }
-    }
-    var ranges: [Range<Int>?] = []
-    ranges.reserveCapacity(opened.count)
-    let storage = [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
-      var at = 0
-      for (fd, size) in opened {
-        guard fd >= 0 else {
-          ranges.append(nil)
-          continue
-        }
-        var read = 0
-        var failed = false
+      defer { close(fd) }
+      var info = stat()
+      guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= largest
+      else {
+        ranges.append(nil)
+        continue
+      }
+      let size = Int(info.st_size)
+      // One byte more than its size is asked for: a file read whole gives fewer, which is its
+      // end; one that gives them all has grown.
+      if scratch.count < at + size + 1 {
+        scratch += repeatElement(0, count: max(at + size + 1, 2 * scratch.count) - scratch.count)
+      }
+      var read = 0
+      var failed = false
+      scratch.withUnsafeMutableBytes { buffer in
         while read <= size {
           let n = Glibc.read(fd, buffer.baseAddress! + at + read, size + 1 - read)
           if n < 0 {
@@ -199,18 +200,15 @@ final class FilePrefetch: @unchecked Sendable {
           read += n
           if n == 0 || read >= size { break }
         }
-        close(fd)
-        // End to end: every byte up to `count` is a file's (a room of `size + 1` is left for
-        // each file still to read).
-        if failed || read > size {
-          ranges.append(nil)
-        } else {
-          ranges.append(at..<(at + read))
-          at += read
-        }
       }
-      count = at
+      if failed || read > size {
+        ranges.append(nil)
+      } else {
+        ranges.append(at..<(at + read))
+        at += read
+      }
     }
+    let storage = Array(scratch[..<at])
     return ranges.map { range in range.map { .bytes(storage: storage, range: $0) } ?? .yours }
   }
 }

@@ -16,8 +16,9 @@ import FreeTimeCore
 /// messages).
 ///
 /// The thread ahead stops to wait once the chunks read and not yet parsed hold more than
-/// `budget` bytes, so memory stays within `budget + chunk × largest`, and reads on once they
-/// hold half the budget or less (the reading thread wakes it then). A vdir's files are small:
+/// `budget` bytes, so memory stays within `budget + 2 × chunk × largest` (the last chunk, and
+/// the thread's buffer it is read into: `load`), and reads on once they hold half the budget or
+/// less (the reading thread wakes it then). A vdir's files are small:
 /// the thread ahead keeps hundreds of them ready and is woken rarely, and the reading thread
 /// seldom waits or opens a file itself (each wake is a system call on the reading thread, and a
 /// switch on the other).

@@ -14,6 +14,13 @@ public enum Cores {
     return max(1, min(online, allowed))
   }()
 
+  /// Whether more than one CPU may run the process (of its affinity, and online), known with the
+  /// C library alone: asked as the process starts (`EarlyListings`), before `usable` (which also
+  /// reads a cgroup's quota through Foundation) is needed.
+  public static var several: Bool {
+    (allowed ?? 2) > 1 && sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
+  }
+
   /// The number of CPUs of the process's affinity, or nil when not known. Read with the C
   /// library alone, as the process starts (`EarlyListings` asks before the options are parsed,
   /// and Foundation's first file read and string cost a third of a millisecond there).

@@ -24,8 +24,8 @@ public enum EarlyListings {
   /// does nothing on one core. `CalendarArgument.listAhead` gives the paths a command line's
   /// sources will hold.
   public static func start(_ paths: [String], limit: Int = 8) {
-    // One CPU only (of the affinity, or online): nothing to list on meanwhile.
-    guard (Cores.allowed ?? 2) > 1, sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 else { return }
+    // One CPU only: nothing to list on meanwhile.
+    guard Cores.several else { return }
     var directories: [String] = []
     for path in paths where directories.count < limit && !directories.contains(path) {
       var info = stat()

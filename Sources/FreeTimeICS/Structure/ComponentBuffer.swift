@@ -24,8 +24,9 @@ struct ComponentBuffer {
     "DAYLIGHT",
   ]
 
-  /// Hands the lines' storage to `recycled` (the file is read). The array keeps its capacity
-  /// for the person's next file (a vdir's thousands of files would each grow a new one).
+  /// Hands the lines' storage to `recycled` (a component or the file is read). The array keeps
+  /// its capacity for the next component, of this file or the person's next (a vdir's thousands
+  /// of files would each grow a new one); a new one if the last one was kept.
   mutating func releaseLines() {
     for i in lines.indices { recycled.append(lines[i].bytes) }
     lines.removeAll(keepingCapacity: true)
@@ -52,8 +53,7 @@ struct ComponentBuffer {
   ) {
     self.name = name
     // The last component's line buffers go back to the scanner (`recycled`).
-    for i in lines.indices { recycled.append(lines[i].bytes) }
-    lines.removeAll(keepingCapacity: true)  // a new array if the last one was kept
+    releaseLines()
     keep(line)
     skipDepth = 0
     state = ComponentState(owner: owner)

@@ -301,6 +301,19 @@ def main():
     else:
         report("RATIO one vdir alone / its events in one file alone, instructions",
                "skipped (no valgrind)")
+    # The same at ten times the size: one person's inferred calendar of 100k VEVENTs (the
+    # inferred mix's first) split one file per UID, against that file, each alone. Per file the
+    # work is the same; the listing (its `getdents64`) and the memory grow with the files.
+    big_vdir = split_vdir(os.path.join(inferred, "person0.ics"),
+                          os.path.join(inferred, "vdir", "person0"))
+    big_one = [ft, os.path.join(inferred, "person0.ics")] + common
+    best(big_one, 1, os.path.join(d, "big-one.json"))
+    best([ft, big_vdir] + common, 1, os.path.join(d, "big-vdir.json"))
+    with open(os.path.join(d, "big-one.json")) as a, open(os.path.join(d, "big-vdir.json")) as b:
+        same = json.load(a)["slots"] == json.load(b)["slots"]
+    report(f"RATIO one vdir alone of {len(calendar_files(big_vdir))} files / its events in one "
+           f"file alone, median of paired runs in turn (same slots: {same})",
+           f"{paired([ft, big_vdir] + common, big_one, args.repeat_small):.2f}")
     if args.open_read:
         # What the kernel alone charges for opening and reading every file (each directory on
         # a thread): no reader that opens each file can be faster than the one-file run plus it.

@@ -278,6 +278,33 @@ import Testing
     #expect(files == expected.map { dir + "/" + $0 })
   }
 
+  /// Thousands of names in the order of their bytes too, however much of them they share: a
+  /// long prefix every name has, then eight bytes some share (ordered by the rest), names that
+  /// are the beginning of others, bytes above 0x7F; and each path is the same as a string, as
+  /// a C string and in `calendarFiles`.
+  @Test func manyNamesInTheOrderOfTheirBytes() throws {
+    let dir = try Self.newDirectory()
+    var rng = SplitMix64(seed: 41)
+    var names = Set<String>()
+    let pieces = ["a", "b", "é", "0", "9", "-", "Z", "ab", "ba", ""]
+    while names.count < 3_000 {
+      var name = "shared-prefix-of-every-name-"
+      for _ in 0..<rng.next() % 7 { name += pieces[Int(rng.next() % UInt64(pieces.count))] }
+      names.insert(name + ".ics")
+    }
+    for name in names {
+      _ = FileManager.default.createFile(atPath: dir + "/" + name, contents: Data("x".utf8))
+    }
+    let expected = names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+      .map { dir + "/" + $0 }
+    let list = try CalendarReader.listFiles(in: dir)
+    #expect(list.paths == expected)
+    #expect(try CalendarReader.calendarFiles(in: dir) == expected)
+    for i in [0, 1, 1_500, list.count - 1] {
+      #expect(list.withCString(i) { String(cString: $0) } == expected[i])
+    }
+  }
+
   /// A directory named on the command line is listed ahead (`EarlyListings`): the listing is
   /// the one `calendarFiles(in:)` makes, an error included, taken once (also when named
   /// twice); a path not listed ahead (an option, a file, a missing directory) has none, and
@@ -291,7 +318,7 @@ import Testing
     EarlyListings.start(["--zone", dir, dir + "/a.ics", empty, dir + "/missing", dir])
     // (A listing not begun when it is asked for is the reader's own: waited for here.)
     #expect(Waiting.until { EarlyListings.isListed(dir) && EarlyListings.isListed(empty) })
-    #expect(try EarlyListings.take(dir)?.get() == CalendarReader.calendarFiles(in: dir))
+    #expect(try EarlyListings.take(dir)?.get().paths == CalendarReader.calendarFiles(in: dir))
     #expect(EarlyListings.take(dir) == nil)
     #expect(EarlyListings.take(dir + "/a.ics") == nil)
     #expect(EarlyListings.take(dir + "/missing") == nil)
@@ -301,7 +328,7 @@ import Testing
     EarlyListings.start([later])
     // Taken at once: the reader's own unless the thread began it, and never twice.
     if let first = EarlyListings.take(later) {
-      #expect(try first.get() == CalendarReader.calendarFiles(in: later))
+      #expect(try first.get().paths == CalendarReader.calendarFiles(in: later))
     }
     #expect(EarlyListings.take(later) == nil)
     #expect {
@@ -536,14 +563,14 @@ import Testing
   /// bytes against a budget of 20,000 bytes.
   @Test func theReadAheadKeepsToItsBudget() throws {
     let paths = try Self.filesOf(size: 1_000, count: FilePrefetch.chunk * 8)
-    let ahead = FilePrefetch(paths, budget: 20_000)
+    let ahead = FilePrefetch(PathList(paths), budget: 20_000)
     ahead.start()
     defer { ahead.stop() }
     let chunk = FilePrefetch.chunk * 1_000
     // Two chunks read (16,000 bytes is within the budget, 32,000 is not), then it waits.
     #expect(Waiting.until { ahead.aheadState.waits })
     #expect(ahead.aheadState.pending == 2 * chunk)
-    #expect(try #require(ahead.take(0)).count == FilePrefetch.chunk)
+    #expect(try #require(ahead.take(0)).files.count == FilePrefetch.chunk)
     ahead.done(0)
     // 16,000 bytes left: within the budget, but more than half of it: not woken.
     usleep(50_000)
@@ -565,7 +592,7 @@ import Testing
     let paths = try Self.filesOf(size: 1, count: FilePrefetch.chunk * 8)
     weak var gone: FilePrefetch?
     do {
-      let ahead = FilePrefetch(paths, budget: 1)
+      let ahead = FilePrefetch(PathList(paths), budget: 1)
       gone = ahead
       ahead.start()
       if whileItWaits {

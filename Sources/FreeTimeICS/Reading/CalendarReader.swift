@@ -51,13 +51,13 @@ public enum CalendarReader {
             path, home: home, owner: owner, options: options, source: index, into: &person,
             waiting: &waiting, buffers: &buffers, spare: spare)
         case .directory(let path):
-          let files = try EarlyListings.take(path)?.get() ?? calendarFiles(in: path)
+          let files = try EarlyListings.take(path)?.get() ?? listFiles(in: path)
           let opener = DirectoryOpener()
           guard readAhead, files.count > 1 else {
-            for file in files {
+            for i in 0..<files.count {
               try readFile(
-                file, home: home, owner: owner, options: options, source: index, into: &person,
-                waiting: &waiting, buffers: &buffers, opener: opener)
+                files[i], home: home, owner: owner, options: options, source: index,
+                into: &person, waiting: &waiting, buffers: &buffers, opener: opener)
             }
             continue
           }
@@ -67,13 +67,14 @@ public enum CalendarReader {
           for c in 0..<ahead.chunks {
             let loaded = ahead.take(c)
             for (k, i) in ahead.range(c).enumerated() {
-              if case .bytes(let storage, let range) = loaded?[k] {
+              let path = loaded?.paths[k] ?? files[i]
+              if case .bytes(let storage, let range) = loaded?.files[k] {
                 try readLoaded(
-                  storage, range, displayName: files[i], home: home, owner: owner, options: options,
+                  storage, range, displayName: path, home: home, owner: owner, options: options,
                   source: index, into: &person, waiting: &waiting, buffers: &buffers)
               } else {
                 try readFile(
-                  files[i], home: home, owner: owner, options: options, source: index,
+                  path, home: home, owner: owner, options: options, source: index,
                   into: &person, waiting: &waiting, buffers: &buffers, opener: opener)
               }
             }

@@ -29,32 +29,35 @@ final class DirectoryOpener {
   /// `open(path, O_RDONLY)`, with the same result and `errno` (and without updating the file's
   /// access time, where the kernel allows it).
   func open(_ path: String) -> Int32 {
-    path.withCString { base -> Int32 in
-      guard let slash = strrchr(base, 0x2F), slash != base, slash[1] != 0 else {
+    path.withCString { open(cString: $0) }
+  }
+
+  /// `open(_:)` for a path given as a C string.
+  func open(cString base: UnsafePointer<CChar>) -> Int32 {
+    guard let slash = strrchr(base, 0x2F), slash != base, slash[1] != 0 else {
+      return Glibc.open(base, O_RDONLY)
+    }
+    let parent = UnsafeRawBufferPointer(start: base, count: base.distance(to: slash))
+    let same =
+      parent.count == directory.count
+      && directory.withUnsafeBytes { memcmp($0.baseAddress!, base, parent.count) == 0 }
+    if descriptor < 0 || !same {
+      if descriptor >= 0 { close(descriptor) }
+      directory = Array(parent)
+      descriptor = (directory + [0]).withUnsafeBytes {
+        Glibc.open(
+          $0.baseAddress!.assumingMemoryBound(to: CChar.self), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      }
+      if descriptor < 0 {
+        directory = []
         return Glibc.open(base, O_RDONLY)
       }
-      let parent = UnsafeRawBufferPointer(start: base, count: base.distance(to: slash))
-      let same =
-        parent.count == directory.count
-        && directory.withUnsafeBytes { memcmp($0.baseAddress!, base, parent.count) == 0 }
-      if descriptor < 0 || !same {
-        if descriptor >= 0 { close(descriptor) }
-        directory = Array(parent)
-        descriptor = (directory + [0]).withUnsafeBytes {
-          Glibc.open(
-            $0.baseAddress!.assumingMemoryBound(to: CChar.self), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        }
-        if descriptor < 0 {
-          directory = []
-          return Glibc.open(base, O_RDONLY)
-        }
-      }
-      if noAccessTime != 0 {
-        let fd = openat(descriptor, slash + 1, O_RDONLY | noAccessTime)
-        guard fd < 0 && errno == EPERM else { return fd }
-        noAccessTime = 0
-      }
-      return openat(descriptor, slash + 1, O_RDONLY)
     }
+    if noAccessTime != 0 {
+      let fd = openat(descriptor, slash + 1, O_RDONLY | noAccessTime)
+      guard fd < 0 && errno == EPERM else { return fd }
+      noAccessTime = 0
+    }
+    return openat(descriptor, slash + 1, O_RDONLY)
   }
 }

@@ -14,7 +14,7 @@ public enum EarlyListings {
     /// Not begun: the reading thread that asks first lists it itself.
     case waiting
     case listing
-    case listed(Result<[String], any Error>)
+    case listed(Result<PathList, any Error>)
   }
 
   private static let state = Locked<[String: Entry]>([:])
@@ -45,7 +45,7 @@ public enum EarlyListings {
           return true
         }
         guard begun else { continue }
-        let result = Result { try CalendarReader.calendarFiles(in: path) }
+        let result = Result { try CalendarReader.listFiles(in: path) }
         state.withLock { $0[path] = .listed(result) }
         listed.broadcast()
       }
@@ -64,13 +64,13 @@ public enum EarlyListings {
   /// The listing of `path` made here, once (waiting for it if it is under way), or nil: none
   /// was asked for, or it has not begun (the thread lists the directories in turn, and a person
   /// read on another core need not wait for the one before).
-  static func take(_ path: String) -> Result<[String], any Error>? {
+  static func take(_ path: String) -> Result<PathList, any Error>? {
     state.withLock(
       until: { entries in
         if case .listing? = entries[path] { return false }
         return true
       }, on: listed
-    ) { entries -> Result<[String], any Error>? in
+    ) { entries -> Result<PathList, any Error>? in
       guard case .listed(let result)? = entries.removeValue(forKey: path) else { return nil }
       return result
     }

@@ -33,10 +33,21 @@ final class FilePrefetch: @unchecked Sendable {
     case yours
   }
 
+  /// A chunk's files as the thread ahead left them, and their paths as strings.
+  struct Ready {
+    var files: [Loaded]
+    var paths: [String]
+
+    /// The bytes of the files read.
+    var bytes: Int {
+      files.reduce(0) { if case .bytes(_, let range) = $1 { $0 + range.count } else { $0 } }
+    }
+  }
+
   static let chunk = 16
   static let largest = 1 << 18
 
-  let paths: [String]
+  let paths: PathList
   let chunks: Int
   /// Bytes read and not yet parsed past which the thread ahead waits.
   let budget: Int
@@ -45,7 +56,7 @@ final class FilePrefetch: @unchecked Sendable {
   private enum Chunk {
     case free
     case reading
-    case ready([Loaded], bytes: Int)
+    case ready(Ready, bytes: Int)
     case taken(bytes: Int)
   }
 
@@ -64,7 +75,7 @@ final class FilePrefetch: @unchecked Sendable {
   /// Signalled when the thread ahead may read on (room, or the end).
   private let room = Locked<State>.Condition()
 
-  init(_ paths: [String], budget: Int = 1 << 19) {
+  init(_ paths: PathList, budget: Int = 1 << 19) {
     self.paths = paths
     self.budget = budget
     chunks = (paths.count + Self.chunk - 1) / Self.chunk
@@ -98,10 +109,8 @@ final class FilePrefetch: @unchecked Sendable {
       }
       guard let claimed else { return }
       guard claimed else { continue }
-      let files = Self.load(paths[range(c)], opener: opener, scratch: &scratch)
-      let bytes = files.reduce(0) {
-        if case .bytes(_, let range) = $1 { $0 + range.count } else { $0 }
-      }
+      let files = Self.load(paths, range(c), opener: opener, scratch: &scratch)
+      let bytes = files.bytes
       state.withLock { s in
         s.chunks[c] = .ready(files, bytes: bytes)
         s.pending += bytes
@@ -111,7 +120,7 @@ final class FilePrefetch: @unchecked Sendable {
   }
 
   /// The files of chunk `c`, the reading thread's to read when nil. Call `done(c)` after them.
-  func take(_ c: Int) -> [Loaded]? {
+  func take(_ c: Int) -> Ready? {
     state.withLock(
       until: { s in
         if case .reading = s.chunks[c] { return false }
@@ -156,7 +165,9 @@ final class FilePrefetch: @unchecked Sendable {
     (c * Self.chunk)..<min(paths.count, (c + 1) * Self.chunk)
   }
 
-  /// The files' bytes, each regular file's read to its end, end to end in one array for them
+  /// The files `indices` of `paths`, and their paths as strings (made here, not on the reading
+  /// thread, nor by the listing before the first file is read). The files' bytes, each regular
+  /// file's read to its end, end to end in one array for them
   /// all (an array made for each file cost the runtime a look-up of its type, under a lock, a
   /// vdir's files each); `.yours` for anything else (an error, a directory, a pipe, a large
   /// file, a file that grew while read). One file is open at a time: the thread ahead holds no
@@ -164,13 +175,13 @@ final class FilePrefetch: @unchecked Sendable {
   /// The files are read into `scratch`, the thread's, which keeps its size from chunk to chunk,
   /// and copied from it once.
   static func load(
-    _ paths: ArraySlice<String>, opener: DirectoryOpener, scratch: inout [UInt8]
-  ) -> [Loaded] {
+    _ paths: PathList, _ indices: Range<Int>, opener: DirectoryOpener, scratch: inout [UInt8]
+  ) -> Ready {
     var ranges: [Range<Int>?] = []
-    ranges.reserveCapacity(paths.count)
+    ranges.reserveCapacity(indices.count)
     var at = 0
-    for path in paths {
-      let fd = opener.open(path)
+    for i in indices {
+      let fd = paths.withCString(i) { opener.open(cString: $0) }
       guard fd >= 0 else {
         ranges.append(nil)
         continue
@@ -210,6 +221,8 @@ final class FilePrefetch: @unchecked Sendable {
       }
     }
     let storage = Array(scratch[..<at])
-    return ranges.map { range in range.map { .bytes(storage: storage, range: $0) } ?? .yours }
+    return Ready(
+      files: ranges.map { range in range.map { .bytes(storage: storage, range: $0) } ?? .yours },
+      paths: indices.map { paths[$0] })
   }
 }

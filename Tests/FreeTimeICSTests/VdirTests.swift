@@ -305,6 +305,26 @@ import Testing
     }
   }
 
+  /// A tree of many directories makes room for its paths as appending would, not exactly as
+  /// each directory asks: 2,000 directories of 50 names grow the list's buffers a few dozen
+  /// times, not once a directory (each growth copies the list).
+  @Test func aListMakesRoomAsAppendingWould() {
+    var list = PathList()
+    var growths = 0
+    let name = Array("0123456789abcdef.ics".utf8)
+    for _ in 0..<2_000 {
+      let before = list.capacity
+      list.reserve(paths: 50, bytes: 50 * (name.count + 9))
+      if list.capacity != before { growths += 1 }
+      for _ in 0..<50 {
+        name.withUnsafeBufferPointer { list.append(prefix: Array("dir/sub/".utf8), name: $0) }
+      }
+    }
+    #expect(list.count == 100_000)
+    #expect(growths < 40)
+    #expect(list[99_999] == "dir/sub/0123456789abcdef.ics")
+  }
+
   /// A directory named on the command line is listed ahead (`EarlyListings`): the listing is
   /// the one `calendarFiles(in:)` makes, an error included, taken once (also when named
   /// twice); a path not listed ahead (an option, a file, a missing directory) has none, and

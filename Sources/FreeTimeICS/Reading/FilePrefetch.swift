@@ -165,11 +165,11 @@ final class FilePrefetch: @unchecked Sendable {
     (c * Self.chunk)..<min(paths.count, (c + 1) * Self.chunk)
   }
 
-  /// The files `indices` of `paths`, and their paths as strings (made here, not on the reading
-  /// thread, nor by the listing before the first file is read). The files' bytes, each regular
-  /// file's read to its end, end to end in one array for them
-  /// all (an array made for each file cost the runtime a look-up of its type, under a lock, a
-  /// vdir's files each); `.yours` for anything else (an error, a directory, a pipe, a large
+  /// The files `indices` of `paths`, and their paths as strings (made by the thread ahead for
+  /// the chunks it reads, not by the listing before the first file is read; the reading thread
+  /// makes those of a chunk it reads itself). The files' bytes, each regular file's read to its
+  /// end, end to end in one array for them all (an array made for each file cost the runtime a
+  /// look-up of its type, under a lock, a vdir's files each); `.yours` for anything else (an error, a directory, a pipe, a large
   /// file, a file that grew while read). One file is open at a time: the thread ahead holds no
   /// more descriptors than the reading thread does, so a low limit of open files stops neither.
   /// The files are read into `scratch`, the thread's, which keeps its size from chunk to chunk,

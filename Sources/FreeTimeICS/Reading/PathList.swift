@@ -18,12 +18,22 @@ struct PathList: Sendable, Equatable {
   }
 
   var count: Int { starts.count }
+  /// The room for paths and for their bytes (tests).
+  var capacity: (paths: Int, bytes: Int) { (starts.capacity, bytes.capacity) }
   var isEmpty: Bool { starts.isEmpty }
 
-  /// Room for `paths` more paths of `bytes` bytes in all, their NULs counted.
+  /// Room for `paths` more paths of `bytes` bytes in all, their NULs counted: at least twice
+  /// the room there was when more is needed, as appending would make (a tree of thousands of
+  /// directories asks once for each, and exactly the room asked for would copy the list each
+  /// time).
   mutating func reserve(paths: Int, bytes: Int) {
-    starts.reserveCapacity(starts.count + paths)
-    self.bytes.reserveCapacity(self.bytes.count + bytes)
+    func grow<T>(_ array: inout [T], by more: Int) {
+      if array.count + more > array.capacity {
+        array.reserveCapacity(max(array.count + more, 2 * array.capacity))
+      }
+    }
+    grow(&starts, by: paths)
+    grow(&self.bytes, by: bytes)
   }
 
   /// Adds the path `prefix` + `name`.

@@ -37,11 +37,8 @@ final class FilePrefetch: @unchecked Sendable {
   struct Ready {
     var files: [Loaded]
     var paths: [String]
-
     /// The bytes of the files read.
-    var bytes: Int {
-      files.reduce(0) { if case .bytes(_, let range) = $1 { $0 + range.count } else { $0 } }
-    }
+    var bytes: Int
   }
 
   static let chunk = 16
@@ -52,11 +49,11 @@ final class FilePrefetch: @unchecked Sendable {
   /// Bytes read and not yet parsed past which the thread ahead waits.
   let budget: Int
 
-  /// A chunk's state; the files of a ready chunk, and its bytes.
+  /// A chunk's state; the files of a ready chunk, and the bytes of one taken.
   private enum Chunk {
     case free
     case reading
-    case ready(Ready, bytes: Int)
+    case ready(Ready)
     case taken(bytes: Int)
   }
 
@@ -110,10 +107,9 @@ final class FilePrefetch: @unchecked Sendable {
       guard let claimed else { return }
       guard claimed else { continue }
       let files = Self.load(paths, range(c), opener: opener, scratch: &scratch)
-      let bytes = files.bytes
       state.withLock { s in
-        s.chunks[c] = .ready(files, bytes: bytes)
-        s.pending += bytes
+        s.chunks[c] = .ready(files)
+        s.pending += files.bytes
       }
       ready.signal()
     }
@@ -131,8 +127,8 @@ final class FilePrefetch: @unchecked Sendable {
       case .free:
         s.chunks[c] = .taken(bytes: 0)
         return nil
-      case .ready(let files, let bytes):
-        s.chunks[c] = .taken(bytes: bytes)
+      case .ready(let files):
+        s.chunks[c] = .taken(bytes: files.bytes)
         return files
       case .reading, .taken:
         preconditionFailure("chunk \(c) taken twice")
@@ -169,8 +165,8 @@ final class FilePrefetch: @unchecked Sendable {
   /// the chunks it reads, not by the listing before the first file is read; the reading thread
   /// makes those of a chunk it reads itself). The files' bytes, each regular file's read to its
   /// end, end to end in one array for them all (an array made for each file cost the runtime a
-  /// look-up of its type, under a lock, a vdir's files each); `.yours` for anything else (an error, a directory, a pipe, a large
-  /// file, a file that grew while read). One file is open at a time: the thread ahead holds no
+  /// look-up of its type, under a lock, a vdir's files each); `.yours` for anything else (an
+  /// error, a directory, a pipe, a large file, a file that grew while read). One file is open at a time: the thread ahead holds no
   /// more descriptors than the reading thread does, so a low limit of open files stops neither.
   /// The files are read into `scratch`, the thread's, which keeps its size from chunk to chunk,
   /// and copied from it once.
@@ -223,6 +219,6 @@ final class FilePrefetch: @unchecked Sendable {
     let storage = Array(scratch[..<at])
     return Ready(
       files: ranges.map { range in range.map { .bytes(storage: storage, range: $0) } ?? .yours },
-      paths: indices.map { paths[$0] })
+      paths: indices.map { paths[$0] }, bytes: at)
   }
 }

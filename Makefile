@@ -27,7 +27,14 @@ else
 $(error LIBICAL is static or system, not $(LIBICAL))
 endif
 # The binary to install; built by `make build` (release; debug information stripped, symbols
-# kept; Package.swift).
+# kept; Package.swift), which `make install` runs first (a build of unchanged sources does
+# nothing), so that `git pull && make install` installs what was pulled. A BINARY given is
+# installed as it is.
+ifeq ($(origin BINARY),undefined)
+INSTALL_FROM = build
+else
+INSTALL_FROM = $(BINARY)
+endif
 BINARY ?= $(SCRATCH)/release/freetime
 
 BIN_DIR = $(DESTDIR)$(PREFIX)/bin
@@ -46,7 +53,7 @@ build:
 $(BINARY):
 	$(MAKE) build
 
-install: $(BINARY)
+install: $(INSTALL_FROM)
 	install -d "$(BIN_DIR)" "$(MAN_DIR)" "$(BASH_DIR)" "$(ZSH_DIR)" "$(FISH_DIR)"
 	install -m 755 "$(BINARY)" "$(BIN_DIR)/freetime"
 	install -m 644 man/freetime.1 "$(MAN_DIR)/freetime.1"

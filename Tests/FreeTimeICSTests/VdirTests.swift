@@ -479,6 +479,66 @@ import Testing
     }
   }
 
+  /// A calendar named by its content, not `.ics`, whose name is not UTF-8 is an error too: its
+  /// busy time would be lost. A file of such a name that is not a calendar is passed over.
+  @Test func aCalendarNamedOtherwiseThatIsNotUTF8IsAnError() throws {
+    let dir = try Self.newDirectory()
+    let text =
+      "BEGIN:VCALENDAR\nVERSION:2.0\n\(Self.fixedZone)\n\(Self.event("a"))\nEND:VCALENDAR\n"
+    _ = FileManager.default.createFile(atPath: dir + "/a.ics", contents: Data(text.utf8))
+    func create(_ name: [UInt8], _ contents: String) {
+      let path = Array((dir + "/").utf8) + name + [0]
+      let fd = path.withUnsafeBufferPointer { buffer in
+        buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: path.count) {
+          open($0, O_WRONLY | O_CREAT, 0o644)
+        }
+      }
+      #expect(fd >= 0)
+      _ = contents.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count - 1) }
+      close(fd)
+    }
+    create(Array("n".utf8) + [0xE9], "not a calendar")
+    #expect(try CalendarReader.calendarFiles(in: dir) == [dir + "/a.ics"])
+    create(Array("caf".utf8) + [0xE9], text)
+    #expect(throws: ReadError.self) { try CalendarReader.calendarFiles(in: dir) }
+    do {
+      _ = try Read.read(dir, kind: .directory(dir), from: "2026-11-01", to: "2026-11-05")
+      Issue.record("read without an error")
+    } catch let error as ReadError {
+      #expect(error.description.contains("not UTF-8"))
+    }
+  }
+
+  /// A FIFO in a calendar directory is never opened (opening it would wait for a writer): one
+  /// named `.ics`, or a link of that name to one, is an error naming it; another is passed
+  /// over, as any file that is not a calendar.
+  @Test func aFIFOInADirectoryIsNotOpened() throws {
+    let dir = try Self.newDirectory()
+    let text =
+      "BEGIN:VCALENDAR\nVERSION:2.0\n\(Self.fixedZone)\n\(Self.event("a"))\nEND:VCALENDAR\n"
+    _ = FileManager.default.createFile(atPath: dir + "/a.ics", contents: Data(text.utf8))
+    #expect(mkfifo(dir + "/pipe", 0o644) == 0)
+    #expect(try CalendarReader.calendarFiles(in: dir) == [dir + "/a.ics"])
+    let outside = try Self.newDirectory()
+    #expect(mkfifo(outside + "/fifo", 0o644) == 0)
+    for name in ["pipe.ics", "link.ics"] {
+      let other = try Self.newDirectory()
+      _ = FileManager.default.createFile(atPath: other + "/a.ics", contents: Data(text.utf8))
+      if name == "pipe.ics" {
+        #expect(mkfifo(other + "/" + name, 0o644) == 0)
+      } else {
+        #expect(symlink(outside + "/fifo", other + "/" + name) == 0)
+      }
+      do {
+        _ = try Read.read(other, kind: .directory(other), from: "2026-11-01", to: "2026-11-05")
+        Issue.record("read without an error")
+      } catch let error as ReadError {
+        #expect(error.description.contains(name))
+        #expect(error.description.contains("not a regular file"))
+      }
+    }
+  }
+
   /// Files read ahead on another core (`FilePrefetch`) read as the reading thread reads them
   /// itself: the same busy time, warnings in the same order with the same lines, and a file
   /// left to the reading thread (larger than the read-ahead takes, a sub-directory's) in its

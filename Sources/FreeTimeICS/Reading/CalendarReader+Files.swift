@@ -13,7 +13,8 @@ extension CalendarReader {
   /// begin with `BEGIN:VCALENDAR` (KOrganizer's directory resource names its files by UID
   /// alone; `.ical`, `.ifb`). Hidden files and directories (vdirsyncer's and editors' state) are
   /// skipped; symbolic links to directories are not followed (no loops), those to files are
-  /// read.
+  /// read. A FIFO, a device or a socket is never opened: named `.ics`, it is an error
+  /// (docs/BAD-INPUT.md).
   public static func calendarFiles(in path: String) throws -> [String] {
     try listFiles(in: path).paths
   }
@@ -35,7 +36,8 @@ extension CalendarReader {
     // readdir(3) directly: a vdir holds thousands of files, and names sorted by their bytes
     // cost less than as strings.
     guard let handle = opendir(directory) else {
-      throw ReadError(file: directory, message: "cannot read the directory")
+      throw ReadError(
+        file: directory, message: "cannot read the directory: \(String(cString: strerror(errno)))")
     }
     // The names end to end in one buffer, each an offset, a length and its type.
     var storage: [UInt8] = []
@@ -65,26 +67,39 @@ extension CalendarReader {
         let bytes = UnsafeBufferPointer(rebasing: storage[start..<(start + count)])
         // The path as a string only where one is needed: the list keeps its bytes.
         func path() -> String { String(decoding: prefix + bytes, as: UTF8.self) }
+        // As the C string of its bytes, which any name has; made only to look at the file.
+        func cPath() -> [UInt8] { prefix + bytes + [0] }
+        let kind = entryKind(type, cPath)
+        let calendarNamed = hasICSSuffix(bytes)
         // A path is a string when read: a name that is not UTF-8 cannot be opened by it. A
         // calendar (or a directory) of that name is an error, not left out.
         if !LineScanner.isUTF8(bytes) {
-          if type == UInt8(DT_DIR) || type == UInt8(DT_UNKNOWN) || hasICSSuffix(bytes) {
+          if kind == .directory || calendarNamed || (kind == .file && beginsCalendar(cPath())) {
             throw ReadError(
               file: Sanitize.text(path(), limit: 300),
               message: "its name is not UTF-8 and cannot be opened; rename it")
           }
           continue
         }
-        var isDirectory = type == UInt8(DT_DIR)
-        if type == UInt8(DT_UNKNOWN) {
-          var info = stat()
-          guard lstat(path(), &info) == 0 else { continue }
-          isDirectory = info.st_mode & S_IFMT == S_IFDIR
-        }
-        if isDirectory {
+        switch kind {
+        case .directory:
           if depth < 32 { try collect(path(), into: &files, depth: depth + 1) }
-        } else if takes(bytes, begins: beginsCalendar(path())) {
-          files.append(prefix: prefix, name: bytes)
+        case .file:
+          if takes(bytes, begins: beginsCalendar(cPath())) {
+            files.append(prefix: prefix, name: bytes)
+          }
+        case .missing:
+          // A link to no file: the reading says so, for a calendar's name.
+          if takes(bytes, begins: false) { files.append(prefix: prefix, name: bytes) }
+        case .other:
+          // Opening a FIFO waits for a writer; a device or a socket holds no calendar.
+          if calendarNamed {
+            throw ReadError(
+              file: Sanitize.text(path(), limit: 300),
+              message: "not a regular file (a FIFO, a device or a socket); move it out")
+          }
+        case .linkedDirectory:
+          break
         }
       }
     }
@@ -169,6 +184,37 @@ extension CalendarReader {
     return order
   }
 
+  /// What a directory's entry is, a symbolic link followed to what it names (a link to a
+  /// directory is not followed: no loops).
+  private enum EntryKind { case directory, file, other, missing, linkedDirectory }
+
+  private static func entryKind(_ type: UInt8, _ cPath: () -> [UInt8]) -> EntryKind {
+    switch Int32(type) {
+    case Int32(DT_DIR): return .directory
+    case Int32(DT_REG): return .file
+    case Int32(DT_FIFO), Int32(DT_CHR), Int32(DT_BLK), Int32(DT_SOCK): return .other
+    default: break
+    }
+    // A link, or a file system that does not say (DT_UNKNOWN).
+    return cPath().withUnsafeBufferPointer { buffer in
+      let path = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
+      var info = stat()
+      if Int32(type) == Int32(DT_UNKNOWN) {
+        guard lstat(path, &info) == 0 else { return .missing }
+        if info.st_mode & S_IFMT == S_IFDIR { return .directory }
+        if info.st_mode & S_IFMT != S_IFLNK {
+          return info.st_mode & S_IFMT == S_IFREG ? .file : .other
+        }
+      }
+      guard stat(path, &info) == 0 else { return .missing }
+      switch info.st_mode & S_IFMT {
+      case S_IFREG: return .file
+      case S_IFDIR: return .linkedDirectory
+      default: return .other
+      }
+    }
+  }
+
   /// Whether a directory's reading takes the file of this name (`calendarFiles`): one not
   /// hidden, named `.ics` (in any case) or beginning with `BEGIN:VCALENDAR` (`begins`, looked
   /// at only for another name).
@@ -200,9 +246,22 @@ extension CalendarReader {
   /// Whether a file's first bytes, after a byte-order mark and white space, are
   /// `BEGIN:VCALENDAR` (in any case).
   static func beginsCalendar(_ path: String) -> Bool {
-    let fd = open(path, O_RDONLY)
+    beginsCalendar(Array(path.utf8) + [0])
+  }
+
+  /// `beginsCalendar` of a path given as the bytes of a C string (ended by a NUL): a name that
+  /// is not UTF-8 is looked at too. Only a regular file is read: opened without waiting (a FIFO
+  /// put there since it was listed has no writer).
+  static func beginsCalendar(_ cPath: [UInt8]) -> Bool {
+    let fd = cPath.withUnsafeBufferPointer {
+      open(
+        UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self),
+        O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+    }
     guard fd >= 0 else { return false }
     defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
     var buffer = [UInt8](repeating: 0, count: 64)
     let count: Int = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, 64) }
     guard count > 0 else { return false }

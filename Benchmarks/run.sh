@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The big-calendar benchmark, in one run (ratios, never absolute times, are what to compare):
-#   * generates calendars with Tests/reference/generate.py in three mixes (Benchmarks/README.md):
+#   * generates calendars with Tests/reference/generate.py in five mixes (Benchmarks/README.md):
 #     lean (long skipped lines, a year's window over ten years), dense (a year of meetings, the
-#     window over it) and export (Google- and Outlook-shaped): two of 100k VEVENTs each, one lean
-#     calendar of 1M VEVENTs, and two of 1k and two of 10k VEVENTs of each mix for the Python peer;
+#     window over it), export (Google- and Outlook-shaped), inferred (no X-WR-TIMEZONE) and vdir
+#     (inferred calendars split one file per UID): two of 100k VEVENTs each (the vdir: 10k, and
+#     one of 100k alone), one lean calendar of 1M VEVENTs, and two of 1k and two of 10k VEVENTs
+#     of each mix for the Python peer;
 #   * builds Benchmarks/floor/floor.c: libical's bare streaming parse of the same files;
 #   * runs freetime (the release build `make install` installs: the Swift runtime, libical and its
 #     ICU linked in statically, in .build-install/), freetime-prepass (the reader's pre-pass alone:

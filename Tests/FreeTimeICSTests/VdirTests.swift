@@ -456,86 +456,78 @@ import Testing
     }
   }
 
-  /// A calendar whose file name is not UTF-8 cannot be opened by its name as a string: an error
-  /// naming it, not a calendar left out.
-  @Test func aFileNameThatIsNotUTF8IsAnError() throws {
-    let dir = try Self.newDirectory()
-    let text =
-      "BEGIN:VCALENDAR\nVERSION:2.0\n\(Self.fixedZone)\n\(Self.event("a"))\nEND:VCALENDAR\n"
-    _ = FileManager.default.createFile(atPath: dir + "/a.ics", contents: Data(text.utf8))
-    let name = Array((dir + "/caf").utf8) + [0xE9] + Array(".ics".utf8) + [0]
-    let fd = name.withUnsafeBufferPointer { buffer in
-      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: name.count) {
+  /// A calendar of one event, as a file's text.
+  static let oneEvent =
+    "BEGIN:VCALENDAR\nVERSION:2.0\n\(fixedZone)\n\(event("a"))\nEND:VCALENDAR\n"
+
+  /// A new directory holding `oneEvent` as `a.ics`.
+  static func directoryWithOneCalendar() throws -> String {
+    let dir = try newDirectory()
+    _ = FileManager.default.createFile(atPath: dir + "/a.ics", contents: Data(oneEvent.utf8))
+    return dir
+  }
+
+  /// Writes `contents` to the file of this name in `dir`: the name as bytes, UTF-8 or not.
+  static func create(_ name: [UInt8], in dir: String, _ contents: String = "") {
+    let path = Array((dir + "/").utf8) + name + [0]
+    let fd = path.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: path.count) {
         open($0, O_WRONLY | O_CREAT, 0o644)
       }
     }
     #expect(fd >= 0)
+    _ = contents.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count - 1) }
     close(fd)
+  }
+
+  /// The error reading `dir` as one person's directory gives, nil when it reads.
+  static func readError(_ dir: String) -> String? {
     do {
       _ = try Read.read(dir, kind: .directory(dir), from: "2026-11-01", to: "2026-11-05")
-      Issue.record("read without an error")
-    } catch let error as ReadError {
-      #expect(error.description.contains("not UTF-8"))
+      return nil
+    } catch {
+      return "\(error)"
     }
+  }
+
+  /// A calendar whose file name is not UTF-8 cannot be opened by its name as a string: an error
+  /// naming it, not a calendar left out.
+  @Test func aFileNameThatIsNotUTF8IsAnError() throws {
+    let dir = try Self.directoryWithOneCalendar()
+    Self.create(Array("caf".utf8) + [0xE9] + Array(".ics".utf8), in: dir)
+    #expect(Self.readError(dir)?.contains("not UTF-8") == true)
   }
 
   /// A calendar named by its content, not `.ics`, whose name is not UTF-8 is an error too: its
   /// busy time would be lost. A file of such a name that is not a calendar is passed over.
   @Test func aCalendarNamedOtherwiseThatIsNotUTF8IsAnError() throws {
-    let dir = try Self.newDirectory()
-    let text =
-      "BEGIN:VCALENDAR\nVERSION:2.0\n\(Self.fixedZone)\n\(Self.event("a"))\nEND:VCALENDAR\n"
-    _ = FileManager.default.createFile(atPath: dir + "/a.ics", contents: Data(text.utf8))
-    func create(_ name: [UInt8], _ contents: String) {
-      let path = Array((dir + "/").utf8) + name + [0]
-      let fd = path.withUnsafeBufferPointer { buffer in
-        buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: path.count) {
-          open($0, O_WRONLY | O_CREAT, 0o644)
-        }
-      }
-      #expect(fd >= 0)
-      _ = contents.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count - 1) }
-      close(fd)
-    }
-    create(Array("n".utf8) + [0xE9], "not a calendar")
+    let dir = try Self.directoryWithOneCalendar()
+    Self.create(Array("n".utf8) + [0xE9], in: dir, "not a calendar")
     #expect(try CalendarReader.calendarFiles(in: dir) == [dir + "/a.ics"])
-    create(Array("caf".utf8) + [0xE9], text)
+    Self.create(Array("caf".utf8) + [0xE9], in: dir, Self.oneEvent)
     #expect(throws: ReadError.self) { try CalendarReader.calendarFiles(in: dir) }
-    do {
-      _ = try Read.read(dir, kind: .directory(dir), from: "2026-11-01", to: "2026-11-05")
-      Issue.record("read without an error")
-    } catch let error as ReadError {
-      #expect(error.description.contains("not UTF-8"))
-    }
+    #expect(Self.readError(dir)?.contains("not UTF-8") == true)
   }
 
   /// A FIFO in a calendar directory is never opened (opening it would wait for a writer): one
   /// named `.ics`, or a link of that name to one, is an error naming it; another is passed
   /// over, as any file that is not a calendar.
   @Test func aFIFOInADirectoryIsNotOpened() throws {
-    let dir = try Self.newDirectory()
-    let text =
-      "BEGIN:VCALENDAR\nVERSION:2.0\n\(Self.fixedZone)\n\(Self.event("a"))\nEND:VCALENDAR\n"
-    _ = FileManager.default.createFile(atPath: dir + "/a.ics", contents: Data(text.utf8))
+    let dir = try Self.directoryWithOneCalendar()
     #expect(mkfifo(dir + "/pipe", 0o644) == 0)
     #expect(try CalendarReader.calendarFiles(in: dir) == [dir + "/a.ics"])
     let outside = try Self.newDirectory()
     #expect(mkfifo(outside + "/fifo", 0o644) == 0)
     for name in ["pipe.ics", "link.ics"] {
-      let other = try Self.newDirectory()
-      _ = FileManager.default.createFile(atPath: other + "/a.ics", contents: Data(text.utf8))
+      let other = try Self.directoryWithOneCalendar()
       if name == "pipe.ics" {
         #expect(mkfifo(other + "/" + name, 0o644) == 0)
       } else {
         #expect(symlink(outside + "/fifo", other + "/" + name) == 0)
       }
-      do {
-        _ = try Read.read(other, kind: .directory(other), from: "2026-11-01", to: "2026-11-05")
-        Issue.record("read without an error")
-      } catch let error as ReadError {
-        #expect(error.description.contains(name))
-        #expect(error.description.contains("not a regular file"))
-      }
+      let error = Self.readError(other)
+      #expect(error?.contains(name) == true)
+      #expect(error?.contains("not a regular file") == true)
     }
   }
 

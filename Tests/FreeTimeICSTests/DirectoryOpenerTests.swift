@@ -4,7 +4,7 @@ import Testing
 @testable import FreeTimeICS
 
 /// `DirectoryOpener` opens what `open(2)` opens, with the same errors, by a file's name in its
-/// directory.
+/// directory, and a FIFO without waiting for a writer.
 @Suite struct DirectoryOpenerTests {
   /// The first bytes read from a descriptor, or the errno of a failed open.
   private func outcome(_ fd: Int32) -> String {
@@ -40,5 +40,29 @@ import Testing
     #expect(outcome(opener.open("/")) == outcome(open("/", O_RDONLY)))
     #expect(outcome(opener.open("no-such-file.ics")) == "errno \(ENOENT)")
     #expect(outcome(opener.open("/etc/hostname")) == outcome(open("/etc/hostname", O_RDONLY)))
+  }
+
+  /// A listed file that has become a FIFO is opened at once (opening it as `open(2)` does would
+  /// wait for a writer), and reading it as a directory's file is an error naming it.
+  @Test func aFIFOIsOpenedWithoutWaiting() throws {
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("opener-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    let path = root.path + "/a.ics"
+    #expect(mkfifo(path, 0o644) == 0)
+    let fd = DirectoryOpener().open(path)
+    #expect(fd >= 0)
+    close(fd)
+    let options = ReadOptions(
+      window: Read.span("2026-11-01T00:00Z", "2026-11-08T00:00Z"), defaultZone: Read.utc)
+    var person = PersonAccumulator(window: options.window)
+    var waiting: [WaitingFile] = []
+    var buffers = ScanBuffers()
+    #expect {
+      try CalendarReader.readFile(
+        path, home: nil, owner: OwnerHint(), options: options, into: &person,
+        waiting: &waiting, buffers: &buffers, opener: DirectoryOpener())
+    } throws: { "\($0)".contains("a.ics") && "\($0)".contains("not a regular file") }
   }
 }

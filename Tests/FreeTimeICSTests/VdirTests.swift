@@ -235,8 +235,9 @@ import Testing
     let dir = try Self.newDirectory()
     let events = Self.events(seed: 7, count: 3)
     var paths: [String] = []
-    for event in events {
-      let path = dir + "/" + event.uid + ".ics"
+    for (i, event) in events.enumerated() {
+      // The last named by its UID alone: found by its content.
+      let path = dir + "/" + event.uid + (i == events.count - 1 ? "" : ".ics")
       let text = Read.calendar(
         (event.zones.map(Self.vtimezone) + [event.text]).joined(separator: "\n"))
       _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
@@ -509,15 +510,21 @@ import Testing
     #expect(Self.readError(dir)?.contains("not UTF-8") == true)
   }
 
-  /// A FIFO in a calendar directory is never opened (opening it would wait for a writer): one
-  /// named `.ics`, or a link of that name to one, is an error naming it; another is passed
-  /// over, as any file that is not a calendar.
+  /// A FIFO in a calendar directory is never opened as one that waits for a writer: one named
+  /// `.ics`, or a link of that name to one, is an error naming it; another (or a link to one) is
+  /// passed over, as any file that is not a calendar.
   @Test func aFIFOInADirectoryIsNotOpened() throws {
     let dir = try Self.directoryWithOneCalendar()
-    #expect(mkfifo(dir + "/pipe", 0o644) == 0)
-    #expect(try CalendarReader.calendarFiles(in: dir) == [dir + "/a.ics"])
     let outside = try Self.newDirectory()
     #expect(mkfifo(outside + "/fifo", 0o644) == 0)
+    #expect(mkfifo(dir + "/pipe", 0o644) == 0)
+    #expect(symlink(outside + "/fifo", dir + "/link") == 0)
+    #expect(try CalendarReader.calendarFiles(in: dir) == [dir + "/a.ics"])
+    #expect(Self.readError(dir) == nil)
+    // A link of a calendar's name to a directory is not followed, and not left out in silence.
+    let linked = try Self.directoryWithOneCalendar()
+    #expect(symlink(dir, linked + "/dir.ics") == 0)
+    #expect(Self.readError(linked)?.contains("dir.ics: is a directory") == true)
     for name in ["pipe.ics", "link.ics"] {
       let other = try Self.directoryWithOneCalendar()
       if name == "pipe.ics" {

@@ -22,7 +22,9 @@ extension CalendarReader {
   /// `calendarFiles(in:)` as a `PathList`, whose strings are made as the files are read.
   static func listFiles(in path: String) throws -> PathList {
     var files = PathList()
-    try collect(path.hasSuffix("/") ? String(path.dropLast()) : path, into: &files, depth: 0)
+    // `dir/` as `dir`, but `/` as it is.
+    let directory = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    try collect(directory, into: &files, depth: 0)
     if files.isEmpty {
       throw ReadError(file: path, message: "the directory has no .ics files (also below it)")
     }
@@ -88,18 +90,11 @@ extension CalendarReader {
           if takes(bytes, begins: beginsCalendar(cPath())) {
             files.append(prefix: prefix, name: bytes)
           }
-        case .missing:
-          // A link to no file: the reading says so, for a calendar's name.
-          if takes(bytes, begins: false) { files.append(prefix: prefix, name: bytes) }
         case .other:
           // Opening a FIFO waits for a writer; a device or a socket holds no calendar.
           if calendarNamed {
-            throw ReadError(
-              file: Sanitize.text(path(), limit: 300),
-              message: "not a regular file (a FIFO, a device or a socket); move it out")
+            throw notRegular(Sanitize.text(path(), limit: 300))
           }
-        case .linkedDirectory:
-          break
         }
       }
     }
@@ -184,34 +179,33 @@ extension CalendarReader {
     return order
   }
 
-  /// What a directory's entry is, a symbolic link followed to what it names (a link to a
-  /// directory is not followed: no loops).
-  private enum EntryKind { case directory, file, other, missing, linkedDirectory }
+  /// The error for a directory's file that is a FIFO, a device or a socket.
+  private static func notRegular(_ path: String) -> ReadError {
+    ReadError(file: path, message: "not a regular file (a FIFO, a device or a socket); move it out")
+  }
+
+  /// What a directory's entry is, as far as the listing needs to know: a symbolic link is a
+  /// file, looked at when read (one to a directory is not followed: no loops; to a FIFO, it is
+  /// not read).
+  private enum EntryKind { case directory, file, other }
 
   private static func entryKind(_ type: UInt8, _ cPath: () -> [UInt8]) -> EntryKind {
     switch Int32(type) {
     case Int32(DT_DIR): return .directory
-    case Int32(DT_REG): return .file
     case Int32(DT_FIFO), Int32(DT_CHR), Int32(DT_BLK), Int32(DT_SOCK): return .other
-    default: break
+    case Int32(DT_UNKNOWN): break
+    default: return .file
     }
-    // A link, or a file system that does not say (DT_UNKNOWN).
-    return cPath().withUnsafeBufferPointer { buffer in
-      let path = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
-      var info = stat()
-      if Int32(type) == Int32(DT_UNKNOWN) {
-        guard lstat(path, &info) == 0 else { return .missing }
-        if info.st_mode & S_IFMT == S_IFDIR { return .directory }
-        if info.st_mode & S_IFMT != S_IFLNK {
-          return info.st_mode & S_IFMT == S_IFREG ? .file : .other
-        }
-      }
-      guard stat(path, &info) == 0 else { return .missing }
-      switch info.st_mode & S_IFMT {
-      case S_IFREG: return .file
-      case S_IFDIR: return .linkedDirectory
-      default: return .other
-      }
+    // A file system that does not say (DT_UNKNOWN); an entry gone since it was listed is a file
+    // the reading will not find.
+    var info = stat()
+    let found = cPath().withUnsafeBufferPointer { buffer in
+      lstat(UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self), &info) == 0
+    }
+    switch found ? info.st_mode & S_IFMT : S_IFREG {
+    case S_IFDIR: return .directory
+    case S_IFREG, S_IFLNK: return .file
+    default: return .other
     }
   }
 
@@ -253,10 +247,12 @@ extension CalendarReader {
   /// is not UTF-8 is looked at too. Only a regular file is read: opened without waiting (a FIFO
   /// put there since it was listed has no writer).
   static func beginsCalendar(_ cPath: [UInt8]) -> Bool {
-    let fd = cPath.withUnsafeBufferPointer {
-      open(
-        UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self),
-        O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+    let fd = cPath.withUnsafeBufferPointer { buffer -> Int32 in
+      let path = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
+      let flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC
+      // Its access time as it was, where the kernel lets its owner ask (`DirectoryOpener`).
+      let fd = open(path, flags | DirectoryOpener.noAccessTimeFlag)
+      return fd < 0 && errno == EPERM ? open(path, flags) : fd
     }
     guard fd >= 0 else { return false }
     defer { close(fd) }
@@ -297,6 +293,11 @@ extension CalendarReader {
     let known = fstat(fd, &info) == 0
     if known && info.st_mode & S_IFMT == S_IFDIR {
       throw ReadError(file: path, message: "is a directory")
+    }
+    // A directory's file (opened without waiting): only a regular one is read. A pipe named on
+    // the command line is read as a stream.
+    if opener != nil, !known || info.st_mode & S_IFMT != S_IFREG {
+      throw notRegular(path)
     }
     try readStream(
       fd: fd, displayName: path, home: home, owner: owner, options: options, source: source,

@@ -15,10 +15,14 @@ final class DirectoryOpener {
   /// first file that refuses it (`EPERM`) is opened again without it, and so are the rest.
   private var noAccessTime = DirectoryOpener.noAccessTimeFlag
   #if os(Linux) && (arch(x86_64) || arch(arm64))
-    private static let noAccessTimeFlag: Int32 = 0o1_000_000
+    static let noAccessTimeFlag: Int32 = 0o1_000_000
   #else
-    private static let noAccessTimeFlag: Int32 = 0
+    static let noAccessTimeFlag: Int32 = 0
   #endif
+  /// A listed file may have become a FIFO since, whose opening would wait for a writer: opened
+  /// without waiting, and read only if it is a regular file (`CalendarReader.readFile`; on a
+  /// regular file the flag changes nothing).
+  private static let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC
 
   init() {}
 
@@ -26,8 +30,8 @@ final class DirectoryOpener {
     if descriptor >= 0 { close(descriptor) }
   }
 
-  /// `open(path, O_RDONLY)`, with the same result and `errno` (and without updating the file's
-  /// access time, where the kernel allows it).
+  /// `open(path, O_RDONLY | O_NONBLOCK)`, with the same result and `errno` (and without
+  /// updating the file's access time, where the kernel allows it).
   func open(_ path: String) -> Int32 {
     path.withCString { open(cString: $0) }
   }
@@ -35,7 +39,7 @@ final class DirectoryOpener {
   /// `open(_:)` for a path given as a C string.
   func open(cString base: UnsafePointer<CChar>) -> Int32 {
     guard let slash = strrchr(base, 0x2F), slash != base, slash[1] != 0 else {
-      return Glibc.open(base, O_RDONLY)
+      return Glibc.open(base, Self.flags)
     }
     let parent = UnsafeRawBufferPointer(start: base, count: base.distance(to: slash))
     let same =
@@ -50,14 +54,14 @@ final class DirectoryOpener {
       }
       if descriptor < 0 {
         directory = []
-        return Glibc.open(base, O_RDONLY)
+        return Glibc.open(base, Self.flags)
       }
     }
     if noAccessTime != 0 {
-      let fd = openat(descriptor, slash + 1, O_RDONLY | noAccessTime)
+      let fd = openat(descriptor, slash + 1, Self.flags | noAccessTime)
       guard fd < 0 && errno == EPERM else { return fd }
       noAccessTime = 0
     }
-    return openat(descriptor, slash + 1, O_RDONLY)
+    return openat(descriptor, slash + 1, Self.flags)
   }
 }

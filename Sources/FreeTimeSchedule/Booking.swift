@@ -121,7 +121,13 @@ public enum Booking {
     var calendars: [String] = []
     for case .directory(let path) in source.kinds {
       let files = (try? CalendarReader.calendarFiles(in: path)) ?? []
-      let holders = Set(files.map { String($0[..<$0.lastIndex(of: "/")!]) })
+      // The directory each file is in: `.`'s files are named without one (`a.ics`), `/`'s as
+      // `/a.ics`.
+      let holders = Set(
+        files.map { file in
+          guard let slash = file.lastIndex(of: "/") else { return "." }
+          return slash == file.startIndex ? "/" : String(file[..<slash])
+        })
       calendars += holders.isEmpty ? [path] : holders.sorted()
     }
     guard !calendars.isEmpty else {

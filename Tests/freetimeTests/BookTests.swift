@@ -99,6 +99,22 @@ import Testing
     return (config, dir)
   }
 
+  /// A calendar directory given as `.`, the working directory, whose files are named without
+  /// a directory (`calendar.ics`): `--add-to` writes the copy there (it stopped on them).
+  @Test func addingToTheWorkingDirectory() throws {
+    let (_, dir) = try BookTests.vdirTeam()
+    let run = try Run.freetime(
+      [
+        "book", "--at", "2026-11-27T10:00", "--tz", "Europe/Prague", "--duration", "30m",
+        "--title", "P", "--force", "--owner", "alice=alice@example.com", "--owner",
+        "bob=bob@example.com", "--add-to", "alice", "alice=.", "bob=../bob", "-o", "/dev/null",
+      ], in: URL(fileURLWithPath: dir + "/alice"))
+    #expect(run.status == 0, "\(run.stderr)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: dir + "/alice")
+    #expect(files.count == 2, "\(files)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/bob") == ["calendar.ics"])
+  }
+
   /// Every suggestion, booked with --add-to for everyone, is then busy for the whole team.
   @Test func bookingEverySuggestionMakesTheTeamBusy() throws {
     let (config, dir) = try BookTests.vdirTeam()

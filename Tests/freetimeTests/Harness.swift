@@ -27,9 +27,10 @@ struct Run {
 
   /// Runs freetime with `arguments` in the package root, with a fixed DTSTAMP and zone.
   static func freetime(
-    _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]
+    _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+    in directory: URL? = nil
   ) throws -> Run {
-    try command(binary.path, arguments, stdin: stdin, environment: environment)
+    try command(binary.path, arguments, stdin: stdin, environment: environment, in: directory)
   }
 
   /// Tests/reference/generate.py writing calendars into `directory` (`arguments` after it:
@@ -52,9 +53,10 @@ struct Run {
       ])
   }
 
+  /// Runs `executable` in the package's root, or in `directory`.
   static func command(
     _ executable: String, _ arguments: [String], stdin: String? = nil,
-    environment: [String: String] = [:]
+    environment: [String: String] = [:], in directory: URL? = nil
   ) throws -> Run {
     var env = ProcessInfo.processInfo.environment
     env["SOURCE_DATE_EPOCH"] = "1795000000"
@@ -66,7 +68,7 @@ struct Run {
     if let options = env["FREETIME_CHILD_ASAN_OPTIONS"] { env["ASAN_OPTIONS"] = options }
     for (k, v) in environment { env[k] = v }
     let result = try Subprocess.run(
-      executable, arguments, stdin: stdin, environment: env, directory: packageRoot)
+      executable, arguments, stdin: stdin, environment: env, directory: directory ?? packageRoot)
     return Run(status: result.status, stdout: result.stdout, stderr: result.stderr)
   }
 

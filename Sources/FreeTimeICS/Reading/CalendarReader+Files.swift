@@ -58,6 +58,8 @@ extension CalendarReader {
       storage.append(contentsOf: UnsafeBufferPointer(start: name, count: count))
     }
     closedir(handle)
+    // Opens the files named otherwise to look at them, by their names in the directory.
+    let opener = DirectoryOpener()
     // The files of `.` are named as a person writes them: `a.ics`, not `./a.ics`; of `/`,
     // `/a.ics` (docs/GUIDE.md, Output formats).
     let prefix = directory == "." ? [] : Array(directory.utf8) + (directory == "/" ? [] : [0x2F])
@@ -76,7 +78,9 @@ extension CalendarReader {
         // A path is a string when read: a name that is not UTF-8 cannot be opened by it. A
         // calendar (or a directory) of that name is an error, not left out.
         if !LineScanner.isUTF8(bytes) {
-          if kind == .directory || calendarNamed || (kind == .file && beginsCalendar(cPath())) {
+          if kind == .directory || calendarNamed
+            || (kind == .file && beginsCalendar(cPath(), opener: opener))
+          {
             throw ReadError(
               file: Sanitize.text(path(), limit: 300),
               message: "its name is not UTF-8 and cannot be opened; rename it")
@@ -87,7 +91,7 @@ extension CalendarReader {
         case .directory:
           if depth < 32 { try collect(path(), into: &files, depth: depth + 1) }
         case .file:
-          if takes(bytes, begins: beginsCalendar(cPath())) {
+          if takes(bytes, begins: beginsCalendar(cPath(), opener: opener)) {
             files.append(prefix: prefix, name: bytes)
           }
         case .other:
@@ -238,21 +242,12 @@ extension CalendarReader {
   }
 
   /// Whether a file's first bytes, after a byte-order mark and white space, are
-  /// `BEGIN:VCALENDAR` (in any case).
-  static func beginsCalendar(_ path: String) -> Bool {
-    beginsCalendar(Array(path.utf8) + [0])
-  }
-
-  /// `beginsCalendar` of a path given as the bytes of a C string (ended by a NUL): a name that
-  /// is not UTF-8 is looked at too. Only a regular file is read: opened without waiting (a FIFO
-  /// put there since it was listed has no writer).
-  static func beginsCalendar(_ cPath: [UInt8]) -> Bool {
-    let fd = cPath.withUnsafeBufferPointer { buffer -> Int32 in
-      let path = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
-      let flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC
-      // Its access time as it was, where the kernel lets its owner ask (`DirectoryOpener`).
-      let fd = open(path, flags | DirectoryOpener.noAccessTimeFlag)
-      return fd < 0 && errno == EPERM ? open(path, flags) : fd
+  /// `BEGIN:VCALENDAR` (in any case): the file of the path given as the bytes of a C string
+  /// (ended by a NUL; a name that is not UTF-8 is looked at too), opened by `opener` (without
+  /// waiting, its access time kept) and read only if it is a regular file.
+  static func beginsCalendar(_ cPath: [UInt8], opener: DirectoryOpener) -> Bool {
+    let fd = cPath.withUnsafeBufferPointer {
+      opener.open(cString: UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self))
     }
     guard fd >= 0 else { return false }
     defer { close(fd) }

@@ -15,14 +15,14 @@ final class DirectoryOpener {
   /// first file that refuses it (`EPERM`) is opened again without it, and so are the rest.
   private var noAccessTime = DirectoryOpener.noAccessTimeFlag
   #if os(Linux) && (arch(x86_64) || arch(arm64))
-    static let noAccessTimeFlag: Int32 = 0o1_000_000
+    private static let noAccessTimeFlag: Int32 = 0o1_000_000
   #else
-    static let noAccessTimeFlag: Int32 = 0
+    private static let noAccessTimeFlag: Int32 = 0
   #endif
   /// A listed file may have become a FIFO since, whose opening would wait for a writer: opened
   /// without waiting, and read only if it is a regular file (`CalendarReader.readFile`; on a
   /// regular file the flag changes nothing).
-  private static let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC
+  private static let flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC
 
   init() {}
 
@@ -38,30 +38,31 @@ final class DirectoryOpener {
 
   /// `open(_:)` for a path given as a C string.
   func open(cString base: UnsafePointer<CChar>) -> Int32 {
-    guard let slash = strrchr(base, 0x2F), slash != base, slash[1] != 0 else {
-      return Glibc.open(base, Self.flags)
-    }
-    let parent = UnsafeRawBufferPointer(start: base, count: base.distance(to: slash))
-    let same =
-      parent.count == directory.count
-      && directory.withUnsafeBytes { memcmp($0.baseAddress!, base, parent.count) == 0 }
-    if descriptor < 0 || !same {
-      if descriptor >= 0 { close(descriptor) }
-      directory = Array(parent)
-      descriptor = (directory + [0]).withUnsafeBytes {
-        Glibc.open(
-          $0.baseAddress!.assumingMemoryBound(to: CChar.self), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    // By its name in its directory; a path without a directory part (a file of `.`), a file of
+    // `/`, or one whose directory cannot be opened, as it is.
+    var at = AT_FDCWD
+    var name = base
+    if let slash = strrchr(base, 0x2F), slash != base, slash[1] != 0 {
+      let parent = UnsafeRawBufferPointer(start: base, count: base.distance(to: slash))
+      let same =
+        parent.count == directory.count
+        && directory.withUnsafeBytes { memcmp($0.baseAddress!, base, parent.count) == 0 }
+      if descriptor < 0 || !same {
+        if descriptor >= 0 { close(descriptor) }
+        directory = Array(parent)
+        descriptor = (directory + [0]).withUnsafeBytes {
+          Glibc.open(
+            $0.baseAddress!.assumingMemoryBound(to: CChar.self), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        }
+        if descriptor < 0 { directory = [] }
       }
-      if descriptor < 0 {
-        directory = []
-        return Glibc.open(base, Self.flags)
-      }
+      if descriptor >= 0 { (at, name) = (descriptor, UnsafePointer(slash + 1)) }
     }
     if noAccessTime != 0 {
-      let fd = openat(descriptor, slash + 1, Self.flags | noAccessTime)
+      let fd = openat(at, name, Self.flags | noAccessTime)
       guard fd < 0 && errno == EPERM else { return fd }
       noAccessTime = 0
     }
-    return openat(descriptor, slash + 1, Self.flags)
+    return openat(at, name, Self.flags)
   }
 }
